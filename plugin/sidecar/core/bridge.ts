@@ -1,0 +1,47 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Headers only the WordPress bridge may set; without the shared secret they are ignored. */
+export const BRIDGE_HEADERS = {
+  token: 'x-manufacturer-agent-bridge-token',
+  clientAddress: 'x-manufacturer-agent-client-address',
+  publicBase: 'x-manufacturer-agent-public-base',
+  configRevision: 'x-manufacturer-agent-config-revision',
+} as const;
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** Constant-time comparison; hashing first makes the lengths equal. */
+export function isBridgeRequest(headers: IncomingHttpHeaders, secret: string): boolean {
+  if (!secret) return false;
+  const presented = headers[BRIDGE_HEADERS.token];
+  if (typeof presented !== 'string' || presented === '') return false;
+  return timingSafeEqual(digest(presented), digest(secret));
+}
+
+export interface RequestOrigin {
+  clientAddress: string;
+  publicBase: string;
+  viaBridge: boolean;
+}
+
+/** Where a request comes from and which site URL its links must use. */
+export function resolveRequestOrigin(
+  headers: IncomingHttpHeaders,
+  socketAddress: string | undefined,
+  secret: string,
+  defaultPublicBase: string,
+): RequestOrigin {
+  const viaBridge = isBridgeRequest(headers, secret);
+  let clientAddress = socketAddress ?? 'unknown';
+  let publicBase = defaultPublicBase;
+  if (viaBridge) {
+    const forwarded = headers[BRIDGE_HEADERS.clientAddress];
+    if (typeof forwarded === 'string' && forwarded.trim()) clientAddress = forwarded.trim();
+    const base = headers[BRIDGE_HEADERS.publicBase];
+    if (typeof base === 'string' && /^https?:\/\/[^\s]+$/i.test(base)) publicBase = base.replace(/\/+$/, '');
+  }
+  return { clientAddress, publicBase, viaBridge };
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+
+/** Everything an operator can set, read once from the environment at start-up. */
+export interface ServiceConfig {
+  host: string;
+  port: number;
+  /** Folder of the SQLite file. */
+  dataDir: string;
+  /** Base URL used for links when no bridge names the site's own URL. */
+  publicUrl: string;
+  /** Shared secret of the WordPress bridge; empty means no bridge is trusted. */
+  bridgeToken: string;
+  /** Requests per minute and client on every endpoint; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Handoff creations per minute and client; 0 turns the limit off. */
+  handoffRateLimitPerMinute: number;
+  /** Largest accepted request body in bytes. */
+  bodyLimitBytes: number;
+  /** How long an Idempotency-Key is remembered. */
+  idempotencyRetentionDays: number;
+  logLevel: string;
+}
+
+export const DEFAULT_PORT = 8787;
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const host = env.HOST || '127.0.0.1';
+  const port = integer(env, 'PORT', DEFAULT_PORT, 0, 65535);
+  const publicUrl = (env.MANUFACTURER_AGENT_PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new Error(`MANUFACTURER_AGENT_PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
+  }
+  return {
+    host,
+    port,
+    dataDir: path.resolve(env.MANUFACTURER_AGENT_DATA_DIR || '.data'),
+    publicUrl,
+    bridgeToken: env.MANUFACTURER_AGENT_BRIDGE_TOKEN || '',
+    rateLimitPerMinute: integer(env, 'MANUFACTURER_AGENT_RATE_LIMIT', 300, 0, 1_000_000_000),
+    handoffRateLimitPerMinute: integer(env, 'MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT', 30, 0, 1_000_000_000),
+    bodyLimitBytes: integer(env, 'MANUFACTURER_AGENT_BODY_LIMIT', 16 * 1024, 256, 10 * 1024 * 1024),
+    idempotencyRetentionDays: integer(env, 'MANUFACTURER_AGENT_IDEMPOTENCY_RETENTION_DAYS', 30, 1, 3650),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,88 @@
+import { STATUS_CODES } from 'node:http';
+
+/** The service asks clients that exceed a limit to wait this long (specification: Limits). */
+export const RETRY_AFTER_SECONDS = 60;
+
+export interface FieldError {
+  /** header:NAME, query:NAME, or a JSON pointer into the body. */
+  field: string;
+  message: string;
+}
+
+export interface ProblemInit {
+  status: number;
+  code: string;
+  detail: string;
+  errors?: FieldError[];
+  data?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** An expected failure that becomes an RFC 9457 problem answer. */
+export class ProblemError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors?: FieldError[];
+  readonly data?: Record<string, unknown>;
+  readonly headers?: Record<string, string>;
+
+  constructor(init: ProblemInit) {
+    super(init.detail);
+    this.name = 'ProblemError';
+    this.status = init.status;
+    this.code = init.code;
+    this.errors = init.errors;
+    this.data = init.data;
+    this.headers = init.headers;
+  }
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  message: string;
+  data: Record<string, unknown> & { status: number };
+  errors?: FieldError[];
+}
+
+/** One body shape for problem+json and WordPress REST clients alike. */
+export function problemBody(problem: ProblemError): ProblemBody {
+  const body: ProblemBody = {
+    type: `urn:manufacturer-agent:problem:${problem.code}`,
+    title: STATUS_CODES[problem.status] ?? 'Error',
+    status: problem.status,
+    detail: problem.message,
+    code: problem.code,
+    message: problem.message,
+    data: { ...problem.data, status: problem.status },
+  };
+  if (problem.errors?.length) body.errors = problem.errors;
+  return body;
+}
+
+export function badRequest(code: string, detail: string, errors?: FieldError[], data?: Record<string, unknown>): ProblemError {
+  return new ProblemError({ status: 400, code, detail, errors, data });
+}
+
+export function tooManyRequests(): ProblemError {
+  return new ProblemError({
+    status: 429,
+    code: 'rate_limited',
+    detail: `Too many requests from this client. Retry after ${RETRY_AFTER_SECONDS} seconds.`,
+    data: { retry_after: RETRY_AFTER_SECONDS },
+    headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  });
+}
+
+export function notFound(method: string, url: string): ProblemError {
+  return new ProblemError({
+    status: 404,
+    code: 'rest_no_route',
+    detail: `No route was found matching ${method} ${url.split('?')[0]}.`,
+  });
+}

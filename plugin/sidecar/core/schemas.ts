@@ -1,0 +1,101 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import common from '../../../schemas/common.schema.json' with { type: 'json' };
+import problem from '../../../schemas/problem.schema.json' with { type: 'json' };
+import material from '../../../schemas/material.schema.json' with { type: 'json' };
+import materialCatalog from '../../../schemas/material-catalog.schema.json' with { type: 'json' };
+import recommendation from '../../../schemas/recommendation.schema.json' with { type: 'json' };
+import recommendationSetting from '../../../schemas/recommendation-setting.schema.json' with { type: 'json' };
+import company from '../../../schemas/company.schema.json' with { type: 'json' };
+import companyInformation from '../../../schemas/company-information.schema.json' with { type: 'json' };
+import handoffRequest from '../../../schemas/handoff-request.schema.json' with { type: 'json' };
+import handoff from '../../../schemas/handoff.schema.json' with { type: 'json' };
+import siteConfig from '../../../schemas/site-config.schema.json' with { type: 'json' };
+import type { FieldError } from './errors.js';
+
+/** Every schema of schemas/, keyed by its title; the single source of truth for shapes. */
+export const SCHEMAS = {
+  common,
+  Problem: problem,
+  Material: material,
+  MaterialCatalog: materialCatalog,
+  Recommendation: recommendation,
+  RecommendationSetting: recommendationSetting,
+  Company: company,
+  CompanyInformation: companyInformation,
+  HandoffRequest: handoffRequest,
+  Handoff: handoff,
+  SiteConfig: siteConfig,
+} as const;
+
+export type SchemaName = Exclude<keyof typeof SCHEMAS, 'common'>;
+
+export const PRIORITIES: readonly string[] = common.$defs.Priority.enum;
+export const NEXT_STEPS: readonly string[] = common.$defs.NextStep.enum;
+
+// ajv-formats is CommonJS; its default export arrives wrapped under esbuild and vitest alike.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+
+function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);
+  return ajv;
+}
+
+const ajv = createAjv();
+const compiled = new Map<SchemaName, ValidateFunction>();
+
+export function validatorFor(name: SchemaName): ValidateFunction {
+  let validate = compiled.get(name);
+  if (!validate) {
+    validate = ajv.getSchema(SCHEMAS[name].$id);
+    if (!validate) throw new Error(`schema ${name} is not registered`);
+    compiled.set(name, validate);
+  }
+  return validate;
+}
+
+/** Turns ajv's errors into one message per field, naming what was expected. */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix = ''): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of errors ?? []) {
+    let field = prefix + error.instancePath;
+    let message: string;
+    switch (error.keyword) {
+      case 'required':
+        field = `${field}/${(error.params as { missingProperty: string }).missingProperty}`;
+        message = 'is required';
+        break;
+      case 'additionalProperties':
+        field = `${field}/${(error.params as { additionalProperty: string }).additionalProperty}`;
+        message = 'is not an accepted field';
+        break;
+      case 'enum':
+        message = `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+        break;
+      case 'const':
+        message = `must be ${JSON.stringify((error.params as { allowedValue: unknown }).allowedValue)}`;
+        break;
+      case 'not':
+        message = 'contains something that is not accepted (no personal data such as e-mail addresses)';
+        break;
+      case 'if':
+      case 'anyOf':
+      case 'oneOf':
+        continue;
+      default:
+        message = error.message ?? 'is invalid';
+    }
+    const key = `${field} ${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ field: field || '/', message });
+  }
+  return out;
+}
+
+export function fieldList(errors: FieldError[]): string {
+  return errors.map((e) => `${e.field} ${e.message}`).join('; ');
+}

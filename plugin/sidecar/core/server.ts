@@ -1,0 +1,113 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import type { ServiceConfig } from './config.js';
+import { PROBLEM_CONTENT_TYPE, ProblemError, badRequest, notFound, problemBody, tooManyRequests } from './errors.js';
+import { resolveRequestOrigin, type RequestOrigin } from './bridge.js';
+import type { SiteState } from './site-config.js';
+import type { HandoffStore } from '../handoffs/store.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    origin: RequestOrigin;
+  }
+}
+
+/** What every capability is given: no globals, so tests can start several services in one process. */
+export interface ServiceDeps {
+  config: ServiceConfig;
+  site: SiteState;
+  handoffs: HandoffStore;
+}
+
+export type CapabilityRoutes = (app: FastifyInstance, deps: ServiceDeps) => void | Promise<void>;
+
+/** Headers a browser-based agent may send and read. */
+const CORS_ALLOWED_HEADERS = ['Accept', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'];
+const CORS_EXPOSED_HEADERS = ['ETag', 'Retry-After', 'Idempotent-Replayed', 'Location', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Mcp-Session-Id', 'Mcp-Protocol-Version'];
+
+/** Maps framework errors (body parsing, limits) to the problem the client should read. */
+export function toProblem(error: FastifyError | ProblemError | Error): ProblemError {
+  if (error instanceof ProblemError) return error;
+  const fastifyError = error as FastifyError;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return badRequest('rest_invalid_content_type', 'The request body must be sent with Content-Type: application/json.', [
+        { field: 'header:Content-Type', message: 'must be application/json' },
+      ]);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return badRequest('rest_invalid_json', 'The request body is empty; a JSON object is expected.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return badRequest('rest_invalid_json', `The request body is not valid JSON: ${fastifyError.message}`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ProblemError({ status: 413, code: 'payload_too_large', detail: 'The request body is larger than this service accepts.' });
+  }
+  if (fastifyError.statusCode === 429) return tooManyRequests();
+  if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
+    return badRequest('rest_invalid_json', `The request body is not valid JSON: ${error.message}`);
+  }
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return new ProblemError({ status: fastifyError.statusCode, code: 'bad_request', detail: error.message });
+  }
+  return new ProblemError({ status: 500, code: 'internal_error', detail: 'The service failed to answer this request. It has been logged.' });
+}
+
+export function sendProblem(reply: FastifyReply, problem: ProblemError): FastifyReply {
+  for (const [name, value] of Object.entries(problem.headers ?? {})) reply.header(name, value);
+  return reply.code(problem.status).header('cache-control', 'no-store').type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody(problem)));
+}
+
+export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRoutes[]): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    disableRequestLogging: true,
+    bodyLimit: config.bodyLimitBytes,
+    // Slow or stalled clients must not hold a connection for long.
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: false,
+  });
+
+  // Only JSON bodies are accepted anywhere; other types are a 400, not a silently parsed string.
+  app.removeContentTypeParser('text/plain');
+
+  app.decorateRequest('origin', null as unknown as RequestOrigin);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    request.origin = resolveRequestOrigin(request.headers, request.socket.remoteAddress, config.bridgeToken, config.publicUrl);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+  });
+
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowedHeaders: CORS_ALLOWED_HEADERS,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
+    maxAge: 600,
+  });
+
+  await app.register(rateLimit, {
+    global: config.rateLimitPerMinute > 0,
+    max: config.rateLimitPerMinute || 1,
+    timeWindow: 60_000,
+    keyGenerator: (request) => request.origin.clientAddress,
+    enableDraftSpec: true,
+    addHeaders: { 'retry-after': false },
+    errorResponseBuilder: () => tooManyRequests(),
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const problem = toProblem(error);
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, problem);
+  });
+
+  app.setNotFoundHandler((request, reply) => sendProblem(reply, notFound(request.method, request.url)));
+
+  for (const register of capabilities) await register(app, deps);
+  return app;
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import defaultSiteConfig from '../../data/default-site-config.json' with { type: 'json' };
+import { type FieldError } from './errors.js';
+import { toFieldErrors, validatorFor } from './schemas.js';
+
+// The shapes below name only what the code reads; schemas/site-config.schema.json is what is enforced.
+export type LocalizedText = { de: string; en: string };
+export type Priority = 'brandschutz' | 'robust' | 'effekt' | 'nachhaltig' | 'feuchtraum';
+export type NextStep = 'project_enquiry' | 'sample_request' | 'wallcheck';
+
+export interface Material {
+  id: string;
+  name: LocalizedText;
+  priorities: Priority[];
+  [field: string]: unknown;
+}
+
+export interface Company {
+  name: string;
+  entry_points: { contact_form: string; wallcheck: string };
+  telephone: { number: string; days: string; opens: string; closes: string; timezone: string };
+  [field: string]: unknown;
+}
+
+export interface SiteConfig {
+  materials: Material[];
+  recommendations: Record<Priority, { material_id: string; reason: LocalizedText }>;
+  company: Company;
+  handoff_targets: Record<NextStep, string>;
+}
+
+export function defaultConfig(): SiteConfig {
+  return structuredClone(defaultSiteConfig) as SiteConfig;
+}
+
+/** Schema errors first; the cross-field rules a JSON Schema cannot say come after. */
+export function checkSiteConfig(candidate: unknown): FieldError[] {
+  const validate = validatorFor('SiteConfig');
+  if (!validate(candidate)) return toFieldErrors(validate.errors);
+  const config = candidate as SiteConfig;
+  const errors: FieldError[] = [];
+  const ids = new Set<string>();
+  config.materials.forEach((material, index) => {
+    if (ids.has(material.id)) errors.push({ field: `/materials/${index}/id`, message: `duplicates the id "${material.id}"` });
+    ids.add(material.id);
+  });
+  for (const [priority, setting] of Object.entries(config.recommendations)) {
+    if (!ids.has(setting.material_id)) {
+      errors.push({ field: `/recommendations/${priority}/material_id`, message: `names no material in the catalog ("${setting.material_id}")` });
+    }
+  }
+  const delivery = (config.company as unknown as { production_and_delivery: { business_days_min: number; business_days_max: number } }).production_and_delivery;
+  if (delivery.business_days_min > delivery.business_days_max) {
+    errors.push({ field: '/company/production_and_delivery/business_days_min', message: 'must not exceed business_days_max' });
+  }
+  return errors;
+}
+
+export function configRevision(config: SiteConfig): string {
+  return createHash('sha256').update(JSON.stringify(config)).digest('base64url').slice(0, 16);
+}
+
+/** A rendered answer: its bytes and their entity tag, made once per configuration revision. */
+export interface CachedEntity {
+  body: string;
+  etag: string;
+}
+
+export function toEntity(value: unknown): CachedEntity {
+  const body = JSON.stringify(value);
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/** The configuration in force and the answers rendered from it. */
+export class SiteState {
+  #config!: SiteConfig;
+  #revision!: string;
+  #entities = new Map<string, CachedEntity>();
+
+  constructor(config: SiteConfig = defaultConfig()) {
+    this.replace(config);
+  }
+
+  get config(): SiteConfig {
+    return this.#config;
+  }
+
+  get revision(): string {
+    return this.#revision;
+  }
+
+  /** Replaces the configuration whole, or not at all. */
+  replace(candidate: unknown): void {
+    const errors = checkSiteConfig(candidate);
+    if (errors.length) {
+      throw new Error(`invalid site configuration: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`);
+    }
+    this.#config = candidate as SiteConfig;
+    this.#revision = configRevision(this.#config);
+    this.#entities.clear();
+  }
+
+  /** The memoized answer for key; render runs once per revision and key. */
+  entity(key: string, render: (config: SiteConfig) => unknown): CachedEntity {
+    let entity = this.#entities.get(key);
+    if (!entity) {
+      entity = toEntity(render(this.#config));
+      this.#entities.set(key, entity);
+    }
+    return entity;
+  }
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { badRequest, type FieldError } from '../core/errors.js';
+import { toFieldErrors, validatorFor } from '../core/schemas.js';
+import type { LocalizedText, NextStep, SiteConfig } from '../core/site-config.js';
+import { parseIdempotencyKey, requestFingerprint } from './idempotency.js';
+import type { StoredHandoff } from './store.js';
+
+export interface HandoffRequest {
+  next_step: NextStep;
+  requirements?: Record<string, unknown>;
+}
+
+export const REVIEW_TEXT: LocalizedText = {
+  de: 'Öffnen Sie den Link: Die Seite zeigt, was erfasst wurde. Die Person prüft die Angaben, ergänzt ihre Kontaktdaten selbst und sendet das Formular ab. Erst dann erhält ein Fachberater die Anfrage.',
+  en: 'Open the link: the page shows what was collected. The person checks it, adds their own contact details and sends the form. Only then does an advisor receive the request.',
+};
+
+export function newHandoffId(): string {
+  return `ho_${randomBytes(18).toString('base64url')}`;
+}
+
+/** A valid request against the schema and the live catalog, or every reason it is not. */
+export function checkHandoffRequest(body: unknown, config: SiteConfig): FieldError[] {
+  const validate = validatorFor('HandoffRequest');
+  if (!validate(body)) return toFieldErrors(validate.errors);
+  const materialId = (body as HandoffRequest).requirements?.material_id;
+  if (typeof materialId === 'string' && !config.materials.some((m) => m.id === materialId)) {
+    return [{ field: '/requirements/material_id', message: `names no material in the catalog ("${materialId}")` }];
+  }
+  return [];
+}
+
+export interface ParsedHandoffCall {
+  key: string;
+  request: HandoffRequest;
+  fingerprint: string;
+}
+
+/** Header and body of POST /handoffs checked together, so one 400 lists every problem. */
+export function parseHandoffCall(headers: IncomingHttpHeaders, body: unknown, config: SiteConfig): ParsedHandoffCall {
+  const errors: FieldError[] = [];
+  let key = '';
+  try {
+    key = parseIdempotencyKey(headers['idempotency-key']);
+  } catch (error) {
+    errors.push(...((error as { errors?: FieldError[] }).errors ?? []));
+    if (!errors.length) throw error;
+  }
+  const contentType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (contentType !== 'application/json') errors.push({ field: 'header:Content-Type', message: 'must be application/json' });
+  errors.push(...checkHandoffRequest(body, config));
+  if (errors.length) {
+    const code = errors.some((e) => e.field === 'header:Idempotency-Key')
+      ? headers['idempotency-key'] === undefined ? 'missing_idempotency_key' : 'invalid_idempotency_key'
+      : 'rest_invalid_param';
+    throw badRequest(code, `Invalid handoff request: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+  }
+  const request = body as HandoffRequest;
+  return { key, request, fingerprint: requestFingerprint(request) };
+}
+
+/** The link leads only to the site's own entry point for the step, with nothing but the opaque id. */
+export function handoffLink(publicBase: string, targetPath: string, id: string): string {
+  const url = new URL(`${publicBase}${targetPath}`);
+  url.searchParams.set('handoff', id);
+  return url.toString();
+}
+
+export function buildHandoff(input: {
+  id: string;
+  request: HandoffRequest;
+  config: SiteConfig;
+  publicBase: string;
+  now: Date;
+}): StoredHandoff {
+  const { id, request, config, publicBase, now } = input;
+  const link = handoffLink(publicBase, config.handoff_targets[request.next_step], id);
+  const created_at = now.toISOString();
+  const requirements = request.requirements ?? {};
+  const answer = { id, next_step: request.next_step, link, status: 'awaiting_human_review', review: REVIEW_TEXT, requirements, created_at };
+  return { id, next_step: request.next_step, requirements, link, created_at, body: JSON.stringify(answer) };
+}

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { badRequest } from '../core/errors.js';
+
+export const IDEMPOTENCY_KEY_MIN = 8;
+export const IDEMPOTENCY_KEY_MAX = 255;
+
+/** RFC 8941 sf-string: a quoted string where only \" and \\ are escapes. */
+function unquoteStructuredString(raw: string): string | undefined {
+  if (raw.length < 2 || !raw.startsWith('"') || !raw.endsWith('"')) return undefined;
+  let out = '';
+  for (let i = 1; i < raw.length - 1; i++) {
+    const ch = raw[i];
+    if (ch === '\\') {
+      const next = raw[i + 1];
+      if ((next !== '"' && next !== '\\') || i + 1 >= raw.length - 1) return undefined;
+      out += next;
+      i++;
+    } else if (ch === '"') {
+      return undefined;
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+/** The Idempotency-Key header as a key, or a 400 that says what is wrong with it. */
+export function parseIdempotencyKey(header: string | string[] | undefined): string {
+  const field = 'header:Idempotency-Key';
+  if (header === undefined || (typeof header === 'string' && header.trim() === '')) {
+    throw badRequest('missing_idempotency_key', 'The Idempotency-Key header is required: a client-generated unique key of 8 to 255 characters.', [
+      { field, message: 'is required' },
+    ]);
+  }
+  if (Array.isArray(header)) {
+    throw badRequest('invalid_idempotency_key', 'Send exactly one Idempotency-Key header.', [{ field, message: 'must be sent once' }]);
+  }
+  const trimmed = header.trim();
+  const key = trimmed.startsWith('"') ? unquoteStructuredString(trimmed) : trimmed;
+  const problems: string[] = [];
+  if (key === undefined) problems.push('is not a valid quoted string');
+  else {
+    if (key.length < IDEMPOTENCY_KEY_MIN || key.length > IDEMPOTENCY_KEY_MAX) {
+      problems.push(`must be ${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX} characters long (got ${key.length})`);
+    }
+    if (!/^[\x21-\x7e]*$/.test(key)) problems.push('must consist of visible ASCII characters only');
+  }
+  if (problems.length) {
+    throw badRequest('invalid_idempotency_key', `The Idempotency-Key header ${problems.join(' and ')}.`, problems.map((message) => ({ field, message })));
+  }
+  return key as string;
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  }
+  return value;
+}
+
+/** Same request, same fingerprint, whatever the key order or white space of the JSON. */
+export function requestFingerprint(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(canonical(request))).digest('hex');
+}

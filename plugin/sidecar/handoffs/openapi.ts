@@ -1,0 +1,44 @@
+import { AGENT_PREFIX } from '../core/paths.js';
+import { jsonContent, responseRef, type OpenApiPaths } from '../core/openapi-parts.js';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from './idempotency.js';
+
+export function handoffOperations(retentionDays: number): OpenApiPaths {
+  const handoffHeaders = { 'Cache-Control': { $ref: '#/components/headers/CacheControl' } };
+  return {
+    [`${AGENT_PREFIX}/handoffs`]: {
+      post: {
+        operationId: 'createProjectHandoff',
+        summary: 'Create a human-reviewed next-step URL (project enquiry, sample request, Wallcheck)',
+        description:
+          `Nothing is ordered: the link opens the site's own form, where the person checks what was collected and sends it themselves. ` +
+          `A retry with the same Idempotency-Key and the same body returns 200 with the identical body and Idempotent-Replayed: true; ` +
+          `the same key with another body is refused with 422. Keys are kept for ${retentionDays} days.`,
+        tags: ['handoffs'],
+        'x-idempotency-key-retention-days': retentionDays,
+        parameters: [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: true,
+            description: 'Client-generated unique key; visible ASCII characters; the RFC 8941 quoted form is accepted.',
+            schema: { type: 'string', minLength: IDEMPOTENCY_KEY_MIN, maxLength: IDEMPOTENCY_KEY_MAX },
+          },
+        ],
+        requestBody: { required: true, content: jsonContent('HandoffRequest') },
+        responses: {
+          '201': { description: 'A new handoff was created.', headers: handoffHeaders, content: jsonContent('Handoff') },
+          '200': {
+            description: 'An earlier handoff replayed for a retry with the same key and body.',
+            headers: { ...handoffHeaders, 'Idempotent-Replayed': { description: 'true on a replay.', schema: { type: 'string', const: 'true' } } },
+            content: jsonContent('Handoff'),
+          },
+          '400': responseRef('BadRequest'),
+          '413': responseRef('PayloadTooLarge'),
+          '422': responseRef('IdempotencyKeyReused'),
+          '429': responseRef('TooManyRequests'),
+          '500': responseRef('ServerError'),
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { CreateOnceInput, CreateOutcome, HandoffPage, HandoffStore, StoredHandoff } from './store.js';
+import type { NextStep } from '../core/site-config.js';
+
+export const SQLITE_FILE_NAME = 'manufacturer-agent.sqlite';
+
+const MIGRATIONS: string[] = [
+  `CREATE TABLE handoffs (
+     id TEXT PRIMARY KEY,
+     next_step TEXT NOT NULL,
+     requirements TEXT NOT NULL,
+     link TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     body TEXT NOT NULL
+   );
+   CREATE INDEX handoffs_created ON handoffs (created_at DESC, id);
+   CREATE TABLE idempotency_keys (
+     key TEXT PRIMARY KEY,
+     fingerprint TEXT NOT NULL,
+     handoff_id TEXT NOT NULL REFERENCES handoffs (id),
+     expires_at INTEGER NOT NULL
+   );
+   CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);`,
+];
+
+interface HandoffRow {
+  id: string;
+  next_step: NextStep;
+  requirements: string;
+  link: string;
+  created_at: string;
+  body: string;
+}
+
+function fromRow(row: HandoffRow): StoredHandoff {
+  return { ...row, requirements: JSON.parse(row.requirements) };
+}
+
+/** The embedded default: one SQLite file, written in WAL mode so a killed process loses no committed handoff. */
+export class SqliteHandoffStore implements HandoffStore {
+  readonly kind = 'sqlite';
+  readonly file: string;
+  #db: Database.Database;
+  #createOnce: (input: CreateOnceInput) => CreateOutcome;
+
+  constructor(dataDir: string) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    this.file = path.join(dataDir, SQLITE_FILE_NAME);
+    const db = new Database(this.file);
+    db.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode: a commit is in the WAL before it returns, so it survives a process crash;
+    // only an operating-system crash could lose the newest commits.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('foreign_keys = ON');
+    this.#db = db;
+    this.#migrate();
+
+    const findKey = db.prepare<[string], { fingerprint: string; handoff_id: string; expires_at: number }>(
+      'SELECT fingerprint, handoff_id, expires_at FROM idempotency_keys WHERE key = ?',
+    );
+    const findHandoff = db.prepare<[string], HandoffRow>('SELECT * FROM handoffs WHERE id = ?');
+    const dropKey = db.prepare<[string]>('DELETE FROM idempotency_keys WHERE key = ?');
+    const insertHandoff = db.prepare('INSERT INTO handoffs (id, next_step, requirements, link, created_at, body) VALUES (?, ?, ?, ?, ?, ?)');
+    const insertKey = db.prepare('INSERT INTO idempotency_keys (key, fingerprint, handoff_id, expires_at) VALUES (?, ?, ?, ?)');
+
+    // IMMEDIATE takes the write lock first, so two processes on one file cannot both see the key as new.
+    this.#createOnce = db.transaction((input: CreateOnceInput): CreateOutcome => {
+      const existing = findKey.get(input.key);
+      if (existing && existing.expires_at > input.now) {
+        if (existing.fingerprint !== input.fingerprint) return { kind: 'conflict' };
+        const row = findHandoff.get(existing.handoff_id);
+        if (row) return { kind: 'replayed', handoff: fromRow(row) };
+      }
+      if (existing) dropKey.run(input.key);
+      const h = input.handoff;
+      insertHandoff.run(h.id, h.next_step, JSON.stringify(h.requirements), h.link, h.created_at, h.body);
+      insertKey.run(input.key, input.fingerprint, h.id, input.keyExpiresAt);
+      return { kind: 'created', handoff: h };
+    }).immediate;
+  }
+
+  #migrate(): void {
+    const version = this.#db.pragma('user_version', { simple: true }) as number;
+    for (let v = version; v < MIGRATIONS.length; v++) {
+      this.#db.transaction(() => {
+        this.#db.exec(MIGRATIONS[v]);
+        this.#db.pragma(`user_version = ${v + 1}`);
+      }).immediate();
+    }
+  }
+
+  async createOnce(input: CreateOnceInput): Promise<CreateOutcome> {
+    return this.#createOnce(input);
+  }
+
+  async get(id: string): Promise<StoredHandoff | undefined> {
+    const row = this.#db.prepare<[string], HandoffRow>('SELECT * FROM handoffs WHERE id = ?').get(id);
+    return row ? fromRow(row) : undefined;
+  }
+
+  async list({ limit, offset, nextStep }: { limit: number; offset: number; nextStep?: NextStep }): Promise<HandoffPage> {
+    const where = nextStep ? 'WHERE next_step = @nextStep' : '';
+    const params = { nextStep, limit, offset };
+    const rows = this.#db
+      .prepare<typeof params, HandoffRow>(`SELECT * FROM handoffs ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
+      .all(params);
+    const { total } = this.#db.prepare<typeof params, { total: number }>(`SELECT COUNT(*) AS total FROM handoffs ${where}`).get(params)!;
+    return { items: rows.map(fromRow), total };
+  }
+
+  async purgeExpiredKeys(now: number): Promise<number> {
+    return this.#db.prepare('DELETE FROM idempotency_keys WHERE expires_at <= ?').run(now).changes;
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
+  }
+}

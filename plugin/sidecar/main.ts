@@ -1,0 +1,45 @@
+import { loadConfig } from './core/config.js';
+import { createService } from './service.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const service = await createService(config);
+  const { app, handoffs } = service;
+
+  const purge = () =>
+    handoffs.purgeExpiredKeys(Date.now()).then(
+      (n) => n && app.log.info(`purged ${n} expired idempotency keys`),
+      (err) => app.log.error({ err }, 'purging expired idempotency keys failed'),
+    );
+  await purge();
+  const purgeTimer = setInterval(purge, HOUR_MS);
+  purgeTimer.unref();
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, closing`);
+    clearInterval(purgeTimer);
+    // close() stops accepting, lets requests in flight finish, then closes the store.
+    service.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'closing failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`manufacturer-agent sidecar listening on http://${config.host}:${(app.server.address() as { port: number }).port} (data: ${config.dataDir}, links: ${config.publicUrl})`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServiceConfig } from './core/config.js';
+import { buildServer, type CapabilityRoutes } from './core/server.js';
+import { SiteState, type SiteConfig } from './core/site-config.js';
+import { SqliteHandoffStore } from './handoffs/sqlite-store.js';
+import type { HandoffStore } from './handoffs/store.js';
+import { materialRoutes } from './materials/routes.js';
+import { companyRoutes } from './company/routes.js';
+import { handoffRoutes } from './handoffs/routes.js';
+import { discoveryRoutes } from './discovery/routes.js';
+
+export const CAPABILITIES: CapabilityRoutes[] = [materialRoutes, companyRoutes, handoffRoutes, discoveryRoutes];
+
+export interface Service {
+  app: FastifyInstance;
+  site: SiteState;
+  handoffs: HandoffStore;
+  close(): Promise<void>;
+}
+
+/** The whole service on its embedded default (SQLite in the data folder), not yet listening. */
+export async function createService(config: ServiceConfig, siteConfig?: SiteConfig): Promise<Service> {
+  const site = new SiteState(siteConfig);
+  const handoffs = new SqliteHandoffStore(config.dataDir);
+  const app = await buildServer({ config, site, handoffs }, CAPABILITIES);
+  app.addHook('onClose', async () => handoffs.close());
+  return { app, site, handoffs, close: () => app.close() };
+}
