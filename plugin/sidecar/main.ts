@@ -1,5 +1,5 @@
 import { loadConfig } from './core/config.js';
-import { createService } from './service.js';
+import { createService, listen } from './service.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -35,8 +35,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
-  app.log.info(`manufacturer-agent sidecar listening on http://${config.host}:${(app.server.address() as { port: number }).port} (data: ${config.dataDir}, links: ${config.publicUrl})`);
+  const address = await listen(service, config, Boolean(process.env.MANUFACTURER_AGENT_PUBLIC_URL));
+  app.log.info(`manufacturer-agent sidecar listening on ${address} (data: ${config.dataDir}, links: ${config.publicUrl})`);
 }
 
 main().catch((err) => {

@@ -18,6 +18,16 @@ export interface Service {
   close(): Promise<void>;
 }
 
+/** Listens, and where the port was picked at random and no public URL set, points links at the real port. */
+export async function listen(service: Service, config: ServiceConfig, explicitPublicUrl: boolean): Promise<string> {
+  await service.app.listen({ host: config.host, port: config.port });
+  const { port } = service.app.server.address() as { port: number };
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const address = `http://${host}:${port}`;
+  if (!explicitPublicUrl) config.publicUrl = address;
+  return address;
+}
+
 /** The whole service on its embedded default (SQLite in the data folder), not yet listening. */
 export async function createService(config: ServiceConfig, siteConfig?: SiteConfig): Promise<Service> {
   const site = new SiteState(siteConfig);

@@ -10,6 +10,7 @@ import company from '../../../schemas/company.schema.json' with { type: 'json' }
 import companyInformation from '../../../schemas/company-information.schema.json' with { type: 'json' };
 import handoffRequest from '../../../schemas/handoff-request.schema.json' with { type: 'json' };
 import handoff from '../../../schemas/handoff.schema.json' with { type: 'json' };
+import discoveryTexts from '../../../schemas/discovery-texts.schema.json' with { type: 'json' };
 import siteConfig from '../../../schemas/site-config.schema.json' with { type: 'json' };
 import type { FieldError } from './errors.js';
 
@@ -25,6 +26,7 @@ export const SCHEMAS = {
   CompanyInformation: companyInformation,
   HandoffRequest: handoffRequest,
   Handoff: handoff,
+  DiscoveryTexts: discoveryTexts,
   SiteConfig: siteConfig,
 } as const;
 

@@ -27,6 +27,11 @@ export interface SiteConfig {
   recommendations: Record<Priority, { material_id: string; reason: LocalizedText }>;
   company: Company;
   handoff_targets: Record<NextStep, string>;
+  discovery: {
+    summary: LocalizedText;
+    details: LocalizedText;
+    faq: { id: string; question: LocalizedText; answer: LocalizedText }[];
+  };
 }
 
 export function defaultConfig(): SiteConfig {
