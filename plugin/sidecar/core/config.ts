@@ -18,6 +18,8 @@ export interface ServiceConfig {
   bodyLimitBytes: number;
   /** How long an Idempotency-Key is remembered. */
   idempotencyRetentionDays: number;
+  /** Browser origins the tool endpoint accepts besides the site's own; requests without Origin are always accepted. */
+  allowedOrigins: string[];
   logLevel: string;
 }
 
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     handoffRateLimitPerMinute: integer(env, 'MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT', 30, 0, 1_000_000_000),
     bodyLimitBytes: integer(env, 'MANUFACTURER_AGENT_BODY_LIMIT', 16 * 1024, 256, 10 * 1024 * 1024),
     idempotencyRetentionDays: integer(env, 'MANUFACTURER_AGENT_IDEMPOTENCY_RETENTION_DAYS', 30, 1, 3650),
+    allowedOrigins: (env.MANUFACTURER_AGENT_ALLOWED_ORIGINS || '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

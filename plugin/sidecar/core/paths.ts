@@ -1,5 +1,23 @@
 /** The REST namespace of the specification ({agent_prefix}). */
 export const AGENT_PREFIX = '/wp-json/manufacturer-agent/v1';
 
+/** The question-answering endpoint (NLWeb). */
+export const ASK_PATH = '/wp-json/nlweb/v1/ask';
+
+/** The tool endpoint (MCP, streamable HTTP); served with and without the trailing slash. */
+export const MCP_PATH = '/mcp';
+
+/** Discovery documents at the site root. */
+export const DOCUMENT_PATHS = {
+  llms: '/llms.txt',
+  llmsFull: '/llms-full.txt',
+  agentCard: '/.well-known/agent.json',
+  agentCardAlias: '/.well-known/agent-card.json',
+  mcpDescription: '/.well-known/mcp.json',
+  serverCard: '/.well-known/mcp/server-card.json',
+  serverCardAlias: '/mcp/server-card',
+  openapi: '/openapi.json',
+} as const;
+
 /** The interface version (specification: Versioning). */
 export const INTERFACE_VERSION = '1.1.4';
