@@ -1,4 +1,3 @@
-import fresh from 'fresh';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedEntity } from './site-config.js';
 
@@ -7,10 +6,23 @@ export const READ_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=30
 export const NO_STORE = 'no-store';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * RFC 9110 §13.1.2: If-None-Match with weak comparison, a list of tags or "*".
+ * Evaluated whatever the request's Cache-Control says: fetch() adds no-cache to every conditional
+ * request, and an origin server must still answer the precondition (RFC 9110 §13.2.2).
+ */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const current = opaque(etag);
+  return header.split(',').some((tag) => opaque(tag) === current);
+}
+
 /** Sends a cached entity, or 304 when the client already holds it. */
 export function sendEntity(request: FastifyRequest, reply: FastifyReply, entity: CachedEntity, contentType = JSON_CONTENT_TYPE): FastifyReply {
   reply.header('etag', entity.etag).header('cache-control', READ_CACHE_CONTROL).header('vary', 'Accept-Encoding');
-  if (fresh(request.headers, { etag: entity.etag })) {
+  if (ifNoneMatchMatches(request.headers['if-none-match'], entity.etag)) {
     return reply.code(304).send();
   }
   return reply.type(contentType).send(entity.body);

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { ServiceConfig } from './config.js';
@@ -53,7 +53,7 @@ export function toProblem(error: FastifyError | ProblemError | Error): ProblemEr
   return new ProblemError({ status: 500, code: 'internal_error', detail: 'The service failed to answer this request. It has been logged.' });
 }
 
-export function sendProblem(reply: FastifyReply, problem: ProblemError): FastifyReply {
+export function sendProblem(reply: FastifyReply<any, any, any, any, any, any, any, any>, problem: ProblemError): FastifyReply {
   for (const [name, value] of Object.entries(problem.headers ?? {})) reply.header(name, value);
   return reply.code(problem.status).header('cache-control', 'no-store').type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody(problem)));
 }
@@ -62,7 +62,8 @@ export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRou
   const { config } = deps;
   const app = Fastify({
     logger: { level: config.logLevel },
-    disableRequestLogging: true,
+    // One line per request comes from the onResponse hook below, not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     // Slow or stalled clients must not hold a connection for long.
     requestTimeout: 30_000,

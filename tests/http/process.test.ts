@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { PREFIX, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
+import { SQLITE_FILE_NAME } from '../../plugin/sidecar/handoffs/sqlite-store.js';
+
+const started: ServiceProcess[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const p of started.splice(0)) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+  const p = await spawnService({ MANUFACTURER_AGENT_DATA_DIR: dataDir, MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0', MANUFACTURER_AGENT_RATE_LIMIT: '0', ...env });
+  started.push(p);
+  return p;
+}
+
+function create(base: string, key: string, body: unknown) {
+  return fetch(`${base}${PREFIX}/handoffs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
+}
+
+describe('the sidecar as a process', () => {
+  it('logs one line per request', async () => {
+    const dir = tempDataDir();
+    dirs.push(dir);
+    const p = await start(dir);
+    const before = p.output().split('\n').length;
+    await fetch(`${p.baseUrl}${PREFIX}/materials`);
+    await fetch(`${p.baseUrl}${PREFIX}/materials/recommendation?priority=robust`);
+    await fetch(`${p.baseUrl}${PREFIX}/nothing`);
+    await new Promise((r) => setTimeout(r, 100));
+    const lines = p.output().split('\n').slice(before - 1).filter((l) => l.includes(`${PREFIX}/`));
+    expect(lines).toHaveLength(3);
+    expect(lines.map((l) => JSON.parse(l).msg)).toEqual([
+      expect.stringMatching(new RegExp(`^GET ${PREFIX}/materials 200 [0-9.]+ms$`)),
+      expect.stringMatching(/^GET .*recommendation\?priority=robust 200 /),
+      expect.stringMatching(/^GET .*\/nothing 404 /),
+    ]);
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops cleanly on %s', async (signal) => {
+    const dir = tempDataDir();
+    dirs.push(dir);
+    const p = await start(dir);
+    expect((await fetch(`${p.baseUrl}${PREFIX}/company`)).status).toBe(200);
+    p.child.kill(signal);
+    expect(await p.exited).toBe(0);
+    expect(p.output()).toContain(`${signal} received, closing`);
+  });
+
+  it('refuses to start on an invalid setting, saying which', async () => {
+    await expect(spawnService({ PORT: 'eighty' })).rejects.toThrow(/PORT must be a whole number/);
+  });
+
+  it('keeps every handoff answered 201 after kill -9 and replays it after the restart', async () => {
+    const dir = tempDataDir();
+    dirs.push(dir);
+    const first = await start(dir);
+    const answered = new Map<string, string>();
+    let stop = false;
+    // Handoffs keep being created while the process is killed; every 201 must survive.
+    const load = async () => {
+      while (!stop) {
+        const key = `crash-${randomUUID()}`;
+        try {
+          const res = await create(first.baseUrl, key, { next_step: 'project_enquiry', requirements: { priority: 'effekt' } });
+          if (res.status === 201) answered.set(key, await res.text());
+        } catch {
+          // The connection dies with the process; such a request was never answered.
+        }
+      }
+    };
+    const loads = [load(), load()];
+    await new Promise((r) => setTimeout(r, 400));
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+    stop = true;
+    await Promise.all(loads);
+    expect(answered.size).toBeGreaterThan(20);
+
+    const db = new Database(path.join(dir, SQLITE_FILE_NAME), { readonly: true });
+    const rows = db.prepare('SELECT handoff_id, key FROM idempotency_keys').all() as { handoff_id: string; key: string }[];
+    db.close();
+    const stored = new Map(rows.map((r) => [r.key, r.handoff_id]));
+    for (const [key, body] of answered) expect(stored.get(key)).toBe(JSON.parse(body).id);
+
+    const second = await start(dir);
+    const sample = [...answered].slice(0, 20);
+    for (const [key, body] of sample) {
+      const res = await create(second.baseUrl, key, { next_step: 'project_enquiry', requirements: { priority: 'effekt' } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(body);
+    }
+  });
+});
