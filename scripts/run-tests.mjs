@@ -1,0 +1,35 @@
+// npm test: type check, build, then every vitest suite; ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit', shell: false });
+  return result.status ?? 1;
+}
+
+for (const [command, args] of [
+  ['npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['node', ['scripts/build-sidecar.mjs']],
+]) {
+  const status = run(command, args);
+  if (status !== 0) {
+    console.error(`\n${command} ${args.join(' ')} failed`);
+    console.log('tests: 0 passed, 1 failed');
+    process.exit(status);
+  }
+}
+
+mkdirSync('test-results', { recursive: true });
+const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', ...process.argv.slice(2)]);
+
+let summary = 'tests: 0 passed, 1 failed';
+try {
+  const report = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+  // A suite that fails to load has no failed test of its own; count it so the line cannot read green.
+  const failed = report.numFailedTests || report.numFailedTestSuites;
+  summary = `tests: ${report.numPassedTests} passed, ${failed} failed, ${report.numPendingTests + report.numTodoTests} skipped`;
+} catch {
+  // No report: vitest itself failed to run.
+}
+console.log(summary);
+process.exit(status);
