@@ -8,8 +8,9 @@ import { materialRoutes } from './materials/routes.js';
 import { companyRoutes } from './company/routes.js';
 import { handoffRoutes } from './handoffs/routes.js';
 import { discoveryRoutes } from './discovery/routes.js';
+import { bridgeRoutes } from './bridge/routes.js';
 
-export const CAPABILITIES: CapabilityRoutes[] = [materialRoutes, companyRoutes, handoffRoutes, discoveryRoutes];
+export const CAPABILITIES: CapabilityRoutes[] = [materialRoutes, companyRoutes, handoffRoutes, discoveryRoutes, bridgeRoutes];
 
 export interface Service {
   app: FastifyInstance;

@@ -79,6 +79,15 @@ export function tooManyRequests(): ProblemError {
   });
 }
 
+export function staleRevision(expected: string, current: string): ProblemError {
+  return new ProblemError({
+    status: 409,
+    code: 'config_revision_stale',
+    detail: `The sidecar holds configuration revision ${current}, the bridge expects ${expected}; push the configuration and retry.`,
+    data: { revision: current },
+  });
+}
+
 export function notFound(method: string, url: string): ProblemError {
   return new ProblemError({
     status: 404,

@@ -19,5 +19,8 @@ export const DOCUMENT_PATHS = {
   openapi: '/openapi.json',
 } as const;
 
+/** Endpoints only the WordPress bridge may call (shared secret); never forwarded from the public site. */
+export const BRIDGE_PREFIX = '/_bridge';
+
 /** The interface version (specification: Versioning). */
 export const INTERFACE_VERSION = '1.1.4';

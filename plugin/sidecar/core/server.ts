@@ -2,8 +2,9 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { ServiceConfig } from './config.js';
-import { PROBLEM_CONTENT_TYPE, ProblemError, badRequest, notFound, problemBody, tooManyRequests } from './errors.js';
-import { resolveRequestOrigin, type RequestOrigin } from './bridge.js';
+import { PROBLEM_CONTENT_TYPE, ProblemError, badRequest, notFound, problemBody, staleRevision, tooManyRequests } from './errors.js';
+import { BRIDGE_HEADERS, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
+import { BRIDGE_PREFIX } from './paths.js';
 import type { SiteState } from './site-config.js';
 import type { HandoffStore } from '../handoffs/store.js';
 
@@ -76,8 +77,14 @@ export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRou
   app.removeContentTypeParser('text/plain');
 
   app.decorateRequest('origin', null as unknown as RequestOrigin);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     request.origin = resolveRequestOrigin(request.headers, request.socket.remoteAddress, config.bridgeToken, config.publicUrl);
+    // The bridge names the configuration revision it expects; after a restart or a missed push this
+    // sidecar holds another one, says so, and the bridge pushes and retries once.
+    const expected = request.headers[BRIDGE_HEADERS.configRevision];
+    if (request.origin.viaBridge && typeof expected === 'string' && expected !== deps.site.revision && !request.url.startsWith(BRIDGE_PREFIX)) {
+      return sendProblem(reply.header(BRIDGE_HEADERS.configRevision, deps.site.revision), staleRevision(expected, deps.site.revision));
+    }
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);

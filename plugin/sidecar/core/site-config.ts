@@ -71,8 +71,9 @@ export interface CachedEntity {
   etag: string;
 }
 
+/** A string is the body itself (a text document such as llms.txt); anything else is serialised as JSON. */
 export function toEntity(value: unknown): CachedEntity {
-  const body = JSON.stringify(value);
+  const body = typeof value === 'string' ? value : JSON.stringify(value);
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
@@ -94,14 +95,14 @@ export class SiteState {
     return this.#revision;
   }
 
-  /** Replaces the configuration whole, or not at all. */
-  replace(candidate: unknown): void {
+  /** Replaces the configuration whole, or not at all; the bridge names its own revision. */
+  replace(candidate: unknown, revision?: string): void {
     const errors = checkSiteConfig(candidate);
     if (errors.length) {
       throw new Error(`invalid site configuration: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`);
     }
     this.#config = candidate as SiteConfig;
-    this.#revision = configRevision(this.#config);
+    this.#revision = revision ?? configRevision(this.#config);
     this.#entities.clear();
   }
 

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { PREFIX, startService, type RunningService } from '../support/service.js';
+import { BRIDGE_HEADERS } from '../../plugin/sidecar/core/bridge.js';
+import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
+
+const TOKEN = 'test-bridge-secret-0123456789';
+let running: RunningService;
+let base: string;
+
+beforeAll(async () => {
+  running = await startService({ MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN, MANUFACTURER_AGENT_RATE_LIMIT: '0', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0' });
+  base = running.baseUrl;
+});
+afterAll(() => running.stop());
+
+const bridged = (extra: Record<string, string> = {}) => ({ [BRIDGE_HEADERS.token]: TOKEN, ...extra });
+
+async function push(body: unknown, query = '', token = TOKEN) {
+  const res = await fetch(`${base}/_bridge/config${query}`, { method: 'PUT', headers: { 'content-type': 'application/json', [BRIDGE_HEADERS.token]: token }, body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+describe('bridge-only endpoints', () => {
+  it.each([
+    ['GET', '/_bridge/status'],
+    ['PUT', '/_bridge/config'],
+    ['GET', '/_bridge/handoffs'],
+    ['GET', '/_bridge/handoffs/ho_aaaaaaaaaaaaaaaaaaaaaaaa'],
+  ])('%s %s refuses without the secret and with a wrong one', async (method, path) => {
+    for (const headers of [{}, { [BRIDGE_HEADERS.token]: 'wrong' }, { [BRIDGE_HEADERS.token]: `${TOKEN}x` }]) {
+      const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers } as Record<string, string>, body: method === 'PUT' ? '{}' : undefined });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as any).code).toBe('bridge_only');
+    }
+  });
+
+  it('refuses everyone when the sidecar has no secret configured', async () => {
+    const open = await startService({});
+    try {
+      const res = await fetch(`${open.baseUrl}/_bridge/status`, { headers: { [BRIDGE_HEADERS.token]: '' } });
+      expect(res.status).toBe(403);
+    } finally {
+      await open.stop();
+    }
+  });
+
+  it('reports status to the bridge', async () => {
+    const res = await fetch(`${base}/_bridge/status`, { headers: bridged() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ service: 'manufacturer-agent-sidecar', version: '1.1.4', revision: running.service.site.revision, store: 'sqlite' });
+  });
+});
+
+describe('forwarded client address and site URL', () => {
+  it('are ignored without the secret', async () => {
+    const res = await fetch(`${base}${PREFIX}/company`, { headers: { [BRIDGE_HEADERS.publicBase]: 'https://evil.example', [BRIDGE_HEADERS.clientAddress]: '203.0.113.9' } });
+    expect(((await res.json()) as any).links.contact_form).toBe(`${base}/kontakt/`);
+  });
+
+  it('are honoured with it: links use the WordPress site URL', async () => {
+    const res = await fetch(`${base}${PREFIX}/company`, { headers: bridged({ [BRIDGE_HEADERS.publicBase]: 'https://tapeten.example/de' }) });
+    expect(((await res.json()) as any).links.contact_form).toBe('https://tapeten.example/de/kontakt/');
+    const handoff = await fetch(`${base}${PREFIX}/handoffs`, {
+      method: 'POST',
+      headers: bridged({ [BRIDGE_HEADERS.publicBase]: 'https://tapeten.example/de', 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
+      body: '{"next_step":"wallcheck"}',
+    });
+    expect(((await handoff.json()) as any).link).toMatch(/^https:\/\/tapeten\.example\/de\/wallcheck\?handoff=ho_/);
+  });
+
+  it('key the rate limit by the forwarded address only with the secret', async () => {
+    const limited = await startService({ MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN, MANUFACTURER_AGENT_RATE_LIMIT: '2' });
+    try {
+      const get = (headers: Record<string, string>) => fetch(`${limited.baseUrl}${PREFIX}/company`, { headers }).then((r) => r.status);
+      // A spoofed address without the secret does not escape the limit of the real socket address.
+      expect([await get({}), await get({ [BRIDGE_HEADERS.clientAddress]: '198.51.100.1' }), await get({ [BRIDGE_HEADERS.clientAddress]: '198.51.100.2' })]).toEqual([200, 200, 429]);
+      // Through the bridge, each forwarded client has its own budget.
+      const viaBridge = (ip: string) => get({ [BRIDGE_HEADERS.token]: TOKEN, [BRIDGE_HEADERS.clientAddress]: ip });
+      expect([await viaBridge('198.51.100.7'), await viaBridge('198.51.100.7'), await viaBridge('198.51.100.7'), await viaBridge('198.51.100.8')]).toEqual([200, 200, 429, 200]);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe('configuration push and revision', () => {
+  it('validates without applying on a dry run, naming each field', async () => {
+    const config = defaultConfig() as any;
+    config.recommendations.effekt.material_id = 'unknown-material';
+    config.materials[2].weight_g_m2 = -1;
+    const { status, json } = await push({ revision: 'r-dry', config }, '?dry_run=1');
+    expect(status).toBe(400);
+    expect(json.code).toBe('invalid_site_config');
+    expect(json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['/config/materials/2/weight_g_m2']);
+    const ok = await push({ revision: 'r-dry', config: defaultConfig() }, '?dry_run=1');
+    expect(ok.json).toEqual({ revision: 'r-dry', applied: false });
+    expect(running.service.site.revision).not.toBe('r-dry');
+  });
+
+  it('applies a pushed configuration: the next request shows it', async () => {
+    const config = defaultConfig();
+    config.company.name = 'Push Test GmbH';
+    expect((await push({ revision: 'rev-42', config })).json).toEqual({ revision: 'rev-42', applied: true });
+    const company = await fetch(`${base}${PREFIX}/company`).then((r) => r.json() as Promise<any>);
+    expect(company.company.name).toBe('Push Test GmbH');
+  });
+
+  it('refuses an invalid push whole and keeps the configuration in force', async () => {
+    const before = running.service.site.revision;
+    const { status } = await push({ revision: 'rev-bad', config: { materials: [] } });
+    expect(status).toBe(400);
+    expect(running.service.site.revision).toBe(before);
+  });
+
+  it('answers 409 with its own revision when the bridge expects another', async () => {
+    await push({ revision: 'rev-100', config: defaultConfig() });
+    const stale = await fetch(`${base}${PREFIX}/materials`, { headers: bridged({ [BRIDGE_HEADERS.configRevision]: 'rev-101' }) });
+    expect(stale.status).toBe(409);
+    expect(stale.headers.get(BRIDGE_HEADERS.configRevision)).toBe('rev-100');
+    expect(((await stale.json()) as any).code).toBe('config_revision_stale');
+    const current = await fetch(`${base}${PREFIX}/materials`, { headers: bridged({ [BRIDGE_HEADERS.configRevision]: 'rev-100' }) });
+    expect(current.status).toBe(200);
+    // Without the secret the header means nothing.
+    expect((await fetch(`${base}${PREFIX}/materials`, { headers: { [BRIDGE_HEADERS.configRevision]: 'rev-101' } })).status).toBe(200);
+  });
+});
+
+describe('handoffs for review and the admin list', () => {
+  it('reads one handoff by id and lists them newest first, filtered and paged', async () => {
+    const created = [];
+    for (const step of ['wallcheck', 'sample_request', 'wallcheck']) {
+      const res = await fetch(`${base}${PREFIX}/handoffs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ next_step: step, requirements: { locale: 'en' } }) });
+      created.push((await res.json()) as any);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const one = await fetch(`${base}/_bridge/handoffs/${created[1].id}`, { headers: bridged() });
+    expect(await one.json()).toEqual(created[1]);
+    expect((await fetch(`${base}/_bridge/handoffs/ho_doesnotexist00000000`, { headers: bridged() })).status).toBe(404);
+
+    const page = (await fetch(`${base}/_bridge/handoffs?next_step=wallcheck&limit=1`, { headers: bridged() }).then((r) => r.json())) as any;
+    expect(page.items.map((h: { id: string }) => h.id)).toEqual([created[2].id]);
+    expect(page.total).toBeGreaterThanOrEqual(2);
+    const next = (await fetch(`${base}/_bridge/handoffs?next_step=wallcheck&limit=1&offset=1`, { headers: bridged() }).then((r) => r.json())) as any;
+    expect(next.items[0].id).toBe(created[0].id);
+    expect((await fetch(`${base}/_bridge/handoffs?next_step=order`, { headers: bridged() })).status).toBe(400);
+    expect((await fetch(`${base}/_bridge/handoffs?limit=1000`, { headers: bridged() })).status).toBe(400);
+  });
+});
