@@ -1,0 +1,178 @@
+<?php
+/**
+ * REST routes of the admin screen.
+ *
+ * @package ManufacturerAgent
+ */
+
+namespace ManufacturerAgent;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * /wp-json/manufacturer-agent-admin/v1: read and save the site configuration, list handoffs, show
+ * the sidecar's status. Administrators only; cookie authentication needs the REST nonce.
+ */
+final class Admin_Routes {
+
+	public const NAMESPACE = 'manufacturer-agent-admin/v1';
+
+	/**
+	 * @param Sidecar_Client $client The sidecar.
+	 * @param Config_Sync    $sync   Applies configurations.
+	 */
+	public function __construct( private Sidecar_Client $client, private Config_Sync $sync ) {
+	}
+
+	/**
+	 * Only administrators edit what agents read.
+	 */
+	public function can_manage(): bool {
+		return current_user_can( 'manage_options' );
+	}
+
+	/**
+	 * Registers the routes.
+	 */
+	public function register(): void {
+		$admin  = array( $this, 'can_manage' );
+		$config = array(
+			'config' => array(
+				'type'        => 'object',
+				'required'    => true,
+				'description' => __( 'The whole site configuration (schemas/site-config.schema.json).', 'manufacturer-agent' ),
+			),
+		);
+		register_rest_route(
+			self::NAMESPACE,
+			'/config',
+			array(
+				array( 'methods' => 'GET', 'callback' => array( $this, 'get_config' ), 'permission_callback' => $admin ),
+				array( 'methods' => 'PUT', 'callback' => array( $this, 'put_config' ), 'permission_callback' => $admin, 'args' => $config ),
+			)
+		);
+		register_rest_route(
+			self::NAMESPACE,
+			'/config/validate',
+			array( 'methods' => 'POST', 'callback' => array( $this, 'validate_config' ), 'permission_callback' => $admin, 'args' => $config )
+		);
+		register_rest_route(
+			self::NAMESPACE,
+			'/handoffs',
+			array(
+				'methods'             => 'GET',
+				'callback'            => array( $this, 'list_handoffs' ),
+				'permission_callback' => $admin,
+				'args'                => array(
+					'page'      => array( 'type' => 'integer', 'minimum' => 1, 'default' => 1 ),
+					'per_page'  => array( 'type' => 'integer', 'minimum' => 1, 'maximum' => 100, 'default' => 20 ),
+					'next_step' => array( 'type' => 'string', 'enum' => array( '', 'project_enquiry', 'sample_request', 'wallcheck' ), 'default' => '' ),
+				),
+			)
+		);
+		register_rest_route( self::NAMESPACE, '/status', array( 'methods' => 'GET', 'callback' => array( $this, 'status' ), 'permission_callback' => $admin ) );
+	}
+
+	/**
+	 * GET /config.
+	 */
+	public function get_config(): \WP_REST_Response {
+		return new \WP_REST_Response( array( 'revision' => Settings::revision(), 'config' => Settings::config() ) );
+	}
+
+	/**
+	 * PUT /config: the sidecar checks and applies it first; only then are the options saved, whole.
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 * @return \WP_REST_Response|\WP_Error
+	 */
+	public function put_config( \WP_REST_Request $request ) {
+		$config   = (array) $request->get_param( 'config' );
+		$revision = Settings::new_revision();
+		$applied  = $this->sync->apply( $config, $revision );
+		if ( is_wp_error( $applied ) ) {
+			return $applied;
+		}
+		Settings::store( $config, $revision );
+		return new \WP_REST_Response( array( 'revision' => $revision, 'config' => Settings::config() ) );
+	}
+
+	/**
+	 * POST /config/validate: the server's verdict before saving.
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 * @return \WP_REST_Response|\WP_Error
+	 */
+	public function validate_config( \WP_REST_Request $request ) {
+		$valid = $this->sync->validate( (array) $request->get_param( 'config' ) );
+		return is_wp_error( $valid ) ? $valid : new \WP_REST_Response( array( 'valid' => true ) );
+	}
+
+	/**
+	 * GET /handoffs: newest first, filtered and paged by the sidecar.
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 * @return \WP_REST_Response|\WP_Error
+	 */
+	public function list_handoffs( \WP_REST_Request $request ) {
+		$page     = (int) $request->get_param( 'page' );
+		$per_page = (int) $request->get_param( 'per_page' );
+		$query    = array( 'limit' => $per_page, 'offset' => ( $page - 1 ) * $per_page );
+		$step     = (string) $request->get_param( 'next_step' );
+		if ( '' !== $step ) {
+			$query['next_step'] = $step;
+		}
+		try {
+			$answer = $this->client->json( 'GET', '/_bridge/handoffs?' . http_build_query( $query ) );
+		} catch ( Sidecar_Unavailable $e ) {
+			return self::unavailable();
+		}
+		$data = $answer->json();
+		if ( 200 !== $answer->status || ! is_array( $data ) ) {
+			return new \WP_Error( 'sidecar_error', __( 'The agent service could not list the handoffs.', 'manufacturer-agent' ), array( 'status' => 502 ) );
+		}
+		return new \WP_REST_Response(
+			array(
+				'total'    => (int) $data['total'],
+				'page'     => $page,
+				'per_page' => $per_page,
+				'items'    => $data['items'],
+			)
+		);
+	}
+
+	/**
+	 * GET /status: is the sidecar there, and does it hold the saved configuration?
+	 */
+	public function status(): \WP_REST_Response {
+		$revision = Settings::revision();
+		$sidecar  = array( 'reachable' => false, 'url' => $this->client->base_url(), 'bridge_token_set' => $this->client->has_token() );
+		try {
+			$answer = $this->client->json( 'GET', '/_bridge/status' );
+			$data   = $answer->json();
+			if ( 200 === $answer->status && is_array( $data ) ) {
+				$sidecar = array_merge( $sidecar, $data, array( 'reachable' => true ) );
+			} else {
+				$sidecar['error'] = 403 === $answer->status
+					? __( 'The sidecar refuses the bridge: the shared secret differs.', 'manufacturer-agent' )
+					: sprintf( /* translators: %d: HTTP status */ __( 'The sidecar answered with status %d.', 'manufacturer-agent' ), $answer->status );
+			}
+		} catch ( Sidecar_Unavailable $e ) {
+			$sidecar['error'] = __( 'The sidecar cannot be reached.', 'manufacturer-agent' );
+		}
+		return new \WP_REST_Response(
+			array(
+				'sidecar'            => $sidecar,
+				'wordpress_revision' => $revision,
+				'in_sync'            => ( $sidecar['revision'] ?? null ) === $revision,
+			)
+		);
+	}
+
+	/**
+	 * The sidecar is down.
+	 */
+	private static function unavailable(): \WP_Error {
+		return new \WP_Error( 'sidecar_unavailable', __( 'The agent service cannot be reached right now. Please try again in a moment.', 'manufacturer-agent' ), array( 'status' => 503 ) );
+	}
+}

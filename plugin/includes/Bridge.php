@@ -1,0 +1,237 @@
+<?php
+/**
+ * Forwards public requests to the sidecar and relays the answers.
+ *
+ * @package ManufacturerAgent
+ */
+
+namespace ManufacturerAgent;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The bridge of DESIGN.md: method, path, query, body and the headers that matter go to the sidecar
+ * with the client address, the site URL and the configuration revision; status, headers and body
+ * come back unchanged, event streams chunk by chunk. It decides nothing about the request itself.
+ */
+final class Bridge {
+
+	/** Request headers an answer can depend on. */
+	public const FORWARDED_REQUEST_HEADERS = array(
+		'accept',
+		'accept-language',
+		'content-type',
+		'idempotency-key',
+		'origin',
+		'if-none-match',
+		'mcp-protocol-version',
+		'mcp-session-id',
+		'mcp-method',
+		'mcp-name',
+		'last-event-id',
+		'access-control-request-method',
+		'access-control-request-headers',
+	);
+
+	/** Hop-by-hop and bridge-only headers never reach the client. */
+	private const DROPPED_RESPONSE_HEADERS = array( 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'server', Sidecar_Client::HEADER_REVISION );
+
+	/** Seconds a client is asked to wait while the sidecar is down. */
+	public const RETRY_AFTER_UNAVAILABLE = 30;
+
+	/**
+	 * @param Sidecar_Client $client The sidecar.
+	 * @param Config_Sync    $sync   Pushes the configuration when the sidecar holds another revision.
+	 */
+	public function __construct( private Sidecar_Client $client, private Config_Sync $sync ) {
+	}
+
+	/**
+	 * The headers of the current PHP request, lower-case names.
+	 *
+	 * @return array<string, string>
+	 */
+	public static function current_request_headers(): array {
+		$headers = array();
+		foreach ( $_SERVER as $key => $value ) {
+			if ( ! is_string( $value ) ) {
+				continue;
+			}
+			if ( str_starts_with( $key, 'HTTP_' ) ) {
+				$headers[ strtolower( str_replace( '_', '-', substr( $key, 5 ) ) ) ] = $value;
+			} elseif ( 'CONTENT_TYPE' === $key || 'CONTENT_LENGTH' === $key ) {
+				$headers[ strtolower( str_replace( '_', '-', $key ) ) ] = $value;
+			}
+		}
+		return $headers;
+	}
+
+	/**
+	 * Forwards the current request and writes the answer to the client.
+	 *
+	 * @param string                $method  HTTP method.
+	 * @param string                $path    Path on the sidecar.
+	 * @param string                $query   Query string without '?'.
+	 * @param array<string, string> $headers Incoming request headers.
+	 * @param string                $body    Request body.
+	 */
+	public function relay( string $method, string $path, string $query, array $headers, string $body ): void {
+		$stream = str_contains( strtolower( $headers['accept'] ?? '' ), 'text/event-stream' );
+		try {
+			$this->exchange(
+				$method,
+				$path,
+				$query,
+				$headers,
+				$body,
+				function ( int $status, array $response_headers ): bool {
+					$this->emit_head( $status, $response_headers );
+					return true;
+				},
+				function ( string $chunk ) use ( $stream ): void {
+					echo $chunk; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the sidecar's answer, relayed unchanged.
+					if ( $stream ) {
+						flush();
+					}
+				},
+				$stream ? Sidecar_Client::STREAM_TIMEOUT : Sidecar_Client::TIMEOUT
+			);
+		} catch ( Sidecar_Unavailable $e ) {
+			$this->emit_unavailable( $path );
+		}
+	}
+
+	/**
+	 * One exchange with the sidecar; a 409 for a stale revision is answered by pushing the saved
+	 * configuration and retrying once, and never reaches the client.
+	 *
+	 * @param string                $method     HTTP method.
+	 * @param string                $path       Path on the sidecar.
+	 * @param string                $query      Query string.
+	 * @param array<string, string> $headers    Incoming request headers.
+	 * @param string                $body       Request body.
+	 * @param callable|null         $on_headers See Sidecar_Client::request().
+	 * @param callable|null         $on_chunk   See Sidecar_Client::request().
+	 * @param int                   $timeout    Seconds.
+	 * @throws Sidecar_Unavailable When the sidecar cannot be reached.
+	 */
+	public function exchange( string $method, string $path, string $query, array $headers, string $body, ?callable $on_headers = null, ?callable $on_chunk = null, int $timeout = Sidecar_Client::TIMEOUT ): Sidecar_Response {
+		$target        = $path . ( '' !== $query ? '?' . $query : '' );
+		$send_revision = true;
+		for ( $attempt = 0; ; $attempt++ ) {
+			$stale    = false;
+			$response = $this->client->request(
+				$method,
+				$target,
+				$this->forward_headers( $headers, $send_revision ),
+				'' === $body ? null : $body,
+				static function ( int $status, array $response_headers ) use ( &$stale, $attempt, $on_headers ): bool {
+					if ( 0 === $attempt && 409 === $status && isset( $response_headers[ Sidecar_Client::HEADER_REVISION ] ) ) {
+						$stale = true;
+						return false;
+					}
+					return null !== $on_headers && $on_headers( $status, $response_headers );
+				},
+				$on_chunk,
+				$timeout
+			);
+			if ( ! $stale ) {
+				return $response;
+			}
+			// A sidecar that refuses the saved configuration still serves the one it holds.
+			$send_revision = true === $this->sync->push();
+		}
+	}
+
+	/**
+	 * The forwarded headers plus what only the bridge may say.
+	 *
+	 * @param array<string, string> $headers       Incoming request headers.
+	 * @param bool                  $send_revision Whether to name the expected configuration revision.
+	 * @return array<string, string>
+	 */
+	private function forward_headers( array $headers, bool $send_revision ): array {
+		$out = array();
+		foreach ( self::FORWARDED_REQUEST_HEADERS as $name ) {
+			if ( isset( $headers[ $name ] ) ) {
+				$out[ $name ] = $headers[ $name ];
+			}
+		}
+		$out[ Sidecar_Client::HEADER_CLIENT_ADDRESS ] = isset( $_SERVER['REMOTE_ADDR'] ) && is_string( $_SERVER['REMOTE_ADDR'] ) ? $_SERVER['REMOTE_ADDR'] : '';
+		$out[ Sidecar_Client::HEADER_PUBLIC_BASE ]    = untrailingslashit( home_url() );
+		if ( $send_revision ) {
+			$out[ Sidecar_Client::HEADER_REVISION ] = Settings::revision();
+		}
+		return $out;
+	}
+
+	/**
+	 * Replaces whatever WordPress queued (CORS, Link, X-Robots-Tag, no-cache) by the sidecar's status and headers.
+	 *
+	 * @param int                          $status  HTTP status.
+	 * @param array<string, list<string>> $headers Response headers.
+	 */
+	private function emit_head( int $status, array $headers ): void {
+		if ( headers_sent() ) {
+			return;
+		}
+		header_remove();
+		http_response_code( $status );
+		foreach ( $headers as $name => $values ) {
+			if ( in_array( $name, self::DROPPED_RESPONSE_HEADERS, true ) ) {
+				continue;
+			}
+			foreach ( $values as $value ) {
+				header( $name . ': ' . $value, false );
+			}
+		}
+		if ( str_starts_with( strtolower( $headers['content-type'][0] ?? '' ), 'text/event-stream' ) ) {
+			// Each event must leave PHP as it arrives.
+			while ( ob_get_level() > 0 ) {
+				ob_end_flush();
+			}
+			if ( function_exists( 'set_time_limit' ) ) {
+				set_time_limit( 0 );
+			}
+		}
+	}
+
+	/**
+	 * 503 with Retry-After, in the error shape of the endpoint the client called.
+	 *
+	 * @param string $path Path on the sidecar.
+	 */
+	private function emit_unavailable( string $path ): void {
+		$message = 'The agent service is temporarily unavailable. Retry after ' . self::RETRY_AFTER_UNAVAILABLE . ' seconds.';
+		if ( str_starts_with( $path, '/wp-json/nlweb/' ) ) {
+			$type = 'application/json; charset=utf-8';
+			$body = array(
+				'_meta' => array( 'response_type' => 'failure', 'version' => VERSION ),
+				'error' => array( 'code' => 'service_unavailable', 'message' => $message ),
+			);
+		} elseif ( '/mcp' === rtrim( $path, '/' ) ) {
+			$type = 'application/json; charset=utf-8';
+			$body = array( 'jsonrpc' => '2.0', 'id' => null, 'error' => array( 'code' => -32603, 'message' => $message ) );
+		} else {
+			$type = 'application/problem+json; charset=utf-8';
+			$body = array(
+				'type'    => 'urn:manufacturer-agent:problem:service_unavailable',
+				'title'   => 'Service Unavailable',
+				'status'  => 503,
+				'detail'  => $message,
+				'code'    => 'service_unavailable',
+				'message' => $message,
+				'data'    => array( 'status' => 503, 'retry_after' => self::RETRY_AFTER_UNAVAILABLE ),
+			);
+		}
+		if ( ! headers_sent() ) {
+			header_remove();
+			http_response_code( 503 );
+			header( 'Content-Type: ' . $type );
+			header( 'Retry-After: ' . self::RETRY_AFTER_UNAVAILABLE );
+			header( 'Cache-Control: no-store' );
+			header( 'Access-Control-Allow-Origin: *' );
+		}
+		echo wp_json_encode( $body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- JSON body.
+	}
+}

@@ -1,0 +1,60 @@
+<?php
+/**
+ * Wires the plugin's parts into WordPress.
+ *
+ * @package ManufacturerAgent
+ */
+
+namespace ManufacturerAgent;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The plugin: one instance, hooks only.
+ */
+final class Plugin {
+
+	private static ?self $instance = null;
+
+	/**
+	 * The instance.
+	 */
+	public static function instance(): self {
+		if ( null === self::$instance ) {
+			self::$instance = new self();
+		}
+		return self::$instance;
+	}
+
+	/**
+	 * Adds the hooks.
+	 */
+	public function boot(): void {
+		$client = Sidecar_Client::from_environment();
+		$sync   = Config_Sync::instance();
+		$public = new Public_Routes( new Bridge( $client, $sync ) );
+		$admin  = new Admin_Routes( $client, $sync );
+		$page   = new Admin_Page();
+		$review = new Handoff_Review( $client );
+
+		// Public paths are answered before WordPress parses the request: nothing later changes the answer.
+		add_action( 'plugins_loaded', array( $public, 'serve_early' ), PHP_INT_MIN );
+		add_action( 'init', array( $this, 'load_textdomain' ) );
+		add_action( 'init', array( Settings::class, 'register' ) );
+		add_action( 'init', array( $review, 'register' ) );
+		add_action( 'rest_api_init', array( $public, 'register_routes' ) );
+		add_action( 'rest_api_init', array( $admin, 'register' ) );
+		add_action( 'admin_menu', array( $page, 'register' ) );
+		add_action( 'admin_enqueue_scripts', array( $page, 'enqueue' ) );
+		add_action( 'template_redirect', array( $review, 'no_cache' ) );
+		add_filter( 'robots_txt', array( Robots::class, 'filter' ), 20 );
+		Settings::watch();
+	}
+
+	/**
+	 * Loads the translations shipped in languages/.
+	 */
+	public function load_textdomain(): void {
+		load_plugin_textdomain( 'manufacturer-agent', false, dirname( plugin_basename( PLUGIN_FILE ) ) . '/languages' );
+	}
+}

@@ -1,0 +1,203 @@
+<?php
+/**
+ * HTTP to the sidecar on loopback.
+ *
+ * @package ManufacturerAgent
+ */
+
+namespace ManufacturerAgent;
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Sends requests to the sidecar with the bridge's shared secret. Uses curl so that an event
+ * stream can be handed to the client chunk by chunk as it arrives.
+ */
+final class Sidecar_Client {
+
+	public const DEFAULT_URL     = 'http://127.0.0.1:8787';
+	public const CONNECT_TIMEOUT = 2;
+	public const TIMEOUT         = 30;
+	public const STREAM_TIMEOUT  = 300;
+
+	/** Headers only the bridge may send (see the sidecar's core/bridge.ts). */
+	public const HEADER_TOKEN          = 'x-manufacturer-agent-bridge-token';
+	public const HEADER_CLIENT_ADDRESS = 'x-manufacturer-agent-client-address';
+	public const HEADER_PUBLIC_BASE    = 'x-manufacturer-agent-public-base';
+	public const HEADER_REVISION       = 'x-manufacturer-agent-config-revision';
+
+	/**
+	 * @param string $base_url Sidecar URL without a trailing slash.
+	 * @param string $token    Shared secret.
+	 */
+	public function __construct( private string $base_url, private string $token ) {
+		$this->base_url = rtrim( $base_url, '/' );
+	}
+
+	/**
+	 * The client as configured by the constant or environment variable of each setting.
+	 */
+	public static function from_environment(): self {
+		return new self( self::setting( 'MANUFACTURER_AGENT_SIDECAR_URL', self::DEFAULT_URL ), self::setting( 'MANUFACTURER_AGENT_BRIDGE_TOKEN', '' ) );
+	}
+
+	/**
+	 * A constant wins over an environment variable of the same name.
+	 *
+	 * @param string $name     Setting name.
+	 * @param string $fallback Default.
+	 */
+	private static function setting( string $name, string $fallback ): string {
+		if ( defined( $name ) && is_string( constant( $name ) ) && '' !== constant( $name ) ) {
+			return constant( $name );
+		}
+		$value = getenv( $name );
+		return is_string( $value ) && '' !== $value ? $value : $fallback;
+	}
+
+	/**
+	 * Sidecar URL.
+	 */
+	public function base_url(): string {
+		return $this->base_url;
+	}
+
+	/**
+	 * Whether a shared secret is set; without one the sidecar refuses the bridge endpoints.
+	 */
+	public function has_token(): bool {
+		return '' !== $this->token;
+	}
+
+	/**
+	 * Sends one request.
+	 *
+	 * @param string                $method     HTTP method.
+	 * @param string                $target     Path and query, starting with a slash.
+	 * @param array<string, string> $headers    Request headers (lower-case names).
+	 * @param string|null           $body       Request body.
+	 * @param callable|null         $on_headers fn( int $status, array $headers ): bool — true streams the body to $on_chunk.
+	 * @param callable|null         $on_chunk   fn( string $chunk ): void.
+	 * @param int                   $timeout    Seconds for the whole exchange.
+	 * @throws Sidecar_Unavailable When the sidecar cannot be reached or times out before answering.
+	 */
+	public function request( string $method, string $target, array $headers = array(), ?string $body = null, ?callable $on_headers = null, ?callable $on_chunk = null, int $timeout = self::TIMEOUT ): Sidecar_Response {
+		$headers[ self::HEADER_TOKEN ] = $this->token;
+		if ( ! function_exists( 'curl_init' ) ) {
+			return $this->request_without_curl( $method, $target, $headers, $body, $timeout );
+		}
+
+		$lines = array( 'Expect:' );
+		foreach ( $headers as $name => $value ) {
+			$lines[] = $name . ': ' . str_replace( array( "\r", "\n" ), '', $value );
+		}
+
+		$status          = 0;
+		$response_headers = array();
+		$headers_done    = false;
+		$streaming       = false;
+		$buffer          = '';
+		$start_body      = static function () use ( &$headers_done, &$streaming, &$status, &$response_headers, $on_headers ): void {
+			if ( ! $headers_done ) {
+				$headers_done = true;
+				$streaming    = null !== $on_headers && (bool) $on_headers( $status, $response_headers );
+			}
+		};
+
+		$handle = curl_init( $this->base_url . $target );
+		curl_setopt_array(
+			$handle,
+			array(
+				CURLOPT_CUSTOMREQUEST  => $method,
+				CURLOPT_HTTPHEADER     => $lines,
+				CURLOPT_CONNECTTIMEOUT => self::CONNECT_TIMEOUT,
+				CURLOPT_TIMEOUT        => $timeout,
+				CURLOPT_NOBODY         => 'HEAD' === $method,
+				CURLOPT_HEADERFUNCTION => static function ( $curl, string $line ) use ( &$status, &$response_headers ): int {
+					$trimmed = trim( $line );
+					if ( preg_match( '#^HTTP/\S+\s+(\d{3})#', $trimmed, $match ) ) {
+						$status           = (int) $match[1];
+						$response_headers = array();
+					} elseif ( str_contains( $trimmed, ':' ) ) {
+						list( $name, $value )                   = explode( ':', $trimmed, 2 );
+						$response_headers[ strtolower( trim( $name ) ) ][] = trim( $value );
+					}
+					return strlen( $line );
+				},
+				CURLOPT_WRITEFUNCTION  => static function ( $curl, string $chunk ) use ( &$buffer, &$streaming, $start_body, $on_chunk ): int {
+					$start_body();
+					if ( $streaming && null !== $on_chunk ) {
+						$on_chunk( $chunk );
+					} else {
+						$buffer .= $chunk;
+					}
+					return strlen( $chunk );
+				},
+			)
+		);
+		if ( null !== $body && 'GET' !== $method && 'HEAD' !== $method ) {
+			curl_setopt( $handle, CURLOPT_POSTFIELDS, $body );
+		}
+		$ok    = curl_exec( $handle );
+		$error = curl_error( $handle );
+		curl_close( $handle );
+
+		if ( 0 === $status ) {
+			throw new Sidecar_Unavailable( '' !== $error ? $error : 'no answer' );
+		}
+		if ( false === $ok && ! $headers_done && '' !== $error ) {
+			throw new Sidecar_Unavailable( $error );
+		}
+		$start_body();
+		return new Sidecar_Response( $status, $response_headers, $buffer, $streaming );
+	}
+
+	/**
+	 * The WordPress HTTP API where PHP has no curl: the same exchange, without streaming.
+	 *
+	 * @param string                $method  HTTP method.
+	 * @param string                $target  Path and query.
+	 * @param array<string, string> $headers Request headers.
+	 * @param string|null           $body    Request body.
+	 * @param int                   $timeout Seconds.
+	 * @throws Sidecar_Unavailable When the sidecar cannot be reached.
+	 */
+	private function request_without_curl( string $method, string $target, array $headers, ?string $body, int $timeout ): Sidecar_Response {
+		$result = wp_remote_request(
+			$this->base_url . $target,
+			array(
+				'method'      => $method,
+				'headers'     => $headers,
+				'body'        => $body,
+				'timeout'     => $timeout,
+				'redirection' => 0,
+			)
+		);
+		if ( is_wp_error( $result ) ) {
+			throw new Sidecar_Unavailable( $result->get_error_message() );
+		}
+		$headers_out = array();
+		foreach ( wp_remote_retrieve_headers( $result )->getAll() as $name => $value ) {
+			$headers_out[ strtolower( $name ) ] = is_array( $value ) ? array_values( $value ) : array( (string) $value );
+		}
+		return new Sidecar_Response( (int) wp_remote_retrieve_response_code( $result ), $headers_out, (string) wp_remote_retrieve_body( $result ) );
+	}
+
+	/**
+	 * A JSON request to one of the sidecar's bridge endpoints.
+	 *
+	 * @param string     $method HTTP method.
+	 * @param string     $target Path and query.
+	 * @param mixed|null $data   Body to encode as JSON.
+	 * @throws Sidecar_Unavailable When the sidecar cannot be reached.
+	 */
+	public function json( string $method, string $target, $data = null ): Sidecar_Response {
+		$headers = array( 'accept' => 'application/json' );
+		$body    = null;
+		if ( null !== $data ) {
+			$headers['content-type'] = 'application/json';
+			$body                    = (string) wp_json_encode( $data, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+		}
+		return $this->request( $method, $target, $headers, $body );
+	}
+}

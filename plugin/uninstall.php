@@ -1,0 +1,15 @@
+<?php
+/**
+ * Removes everything the plugin stored: its options, on every site of a network.
+ *
+ * @package ManufacturerAgent
+ */
+
+namespace ManufacturerAgent;
+
+defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
+
+require_once __DIR__ . '/includes/Autoloader.php';
+Autoloader::register( __NAMESPACE__, __DIR__ . '/includes' );
+
+Lifecycle::uninstall();
