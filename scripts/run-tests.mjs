@@ -1,6 +1,6 @@
 // npm test: type check, build, then every vitest suite; ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit', shell: false });
@@ -20,6 +20,8 @@ for (const [command, args] of [
 }
 
 mkdirSync('test-results', { recursive: true });
+// The reliability suites (tests/reliability) append the figures of this run here; start it empty.
+rmSync('test-results/reliability-figures.txt', { force: true });
 const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', ...process.argv.slice(2)]);
 
 let summary = 'tests: 0 passed, 1 failed';

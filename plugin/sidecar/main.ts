@@ -1,5 +1,6 @@
 import { loadConfig } from './core/config.js';
 import { createService, listen } from './service.js';
+import { describeStore } from './handoffs/open-store.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   const address = await listen(service, config, Boolean(process.env.MANUFACTURER_AGENT_PUBLIC_URL));
-  app.log.info(`manufacturer-agent sidecar listening on ${address} (data: ${config.dataDir}, links: ${config.publicUrl})`);
+  app.log.info(`manufacturer-agent sidecar listening on ${address} (store: ${describeStore(config)}, links: ${config.publicUrl})`);
 }
 
 main().catch((err) => {

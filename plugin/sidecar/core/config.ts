@@ -6,6 +6,10 @@ export interface ServiceConfig {
   port: number;
   /** Folder of the SQLite file. */
   dataDir: string;
+  /** mysql://… or mariadb://…: keep handoffs and keys in MariaDB/MySQL instead of SQLite; empty means SQLite. */
+  databaseUrl: string;
+  /** Prefix of the MariaDB/MySQL table names (WordPress's own, usually wp_). */
+  tablePrefix: string;
   /** Base URL used for links when no bridge names the site's own URL. */
   publicUrl: string;
   /** Shared secret of the WordPress bridge; empty means no bridge is trusted. */
@@ -14,8 +18,16 @@ export interface ServiceConfig {
   rateLimitPerMinute: number;
   /** Handoff creations per minute and client; 0 turns the limit off. */
   handoffRateLimitPerMinute: number;
+  /** Window of both rate limits in milliseconds (Retry-After stays 60 s as the specification says). */
+  rateLimitWindowMs: number;
   /** Largest accepted request body in bytes. */
   bodyLimitBytes: number;
+  /** A request's headers and body must have arrived within this time, or the connection is closed (408). */
+  requestTimeoutMs: number;
+  /** The request headers must have arrived within this time (at most requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** A connection on which nothing is received or sent for this long is closed. */
+  connectionTimeoutMs: number;
   /** How long an Idempotency-Key is remembered. */
   idempotencyRetentionDays: number;
   /** Browser origins the tool endpoint accepts besides the site's own; requests without Origin are always accepted. */
@@ -44,15 +56,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   } catch {
     throw new Error(`MANUFACTURER_AGENT_PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
   }
+  const requestTimeoutMs = integer(env, 'MANUFACTURER_AGENT_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
   return {
     host,
     port,
     dataDir: path.resolve(env.MANUFACTURER_AGENT_DATA_DIR || '.data'),
+    databaseUrl: env.MANUFACTURER_AGENT_DATABASE_URL || '',
+    tablePrefix: env.MANUFACTURER_AGENT_TABLE_PREFIX ?? 'wp_',
     publicUrl,
     bridgeToken: env.MANUFACTURER_AGENT_BRIDGE_TOKEN || '',
     rateLimitPerMinute: integer(env, 'MANUFACTURER_AGENT_RATE_LIMIT', 300, 0, 1_000_000_000),
     handoffRateLimitPerMinute: integer(env, 'MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT', 30, 0, 1_000_000_000),
+    rateLimitWindowMs: integer(env, 'MANUFACTURER_AGENT_RATE_LIMIT_WINDOW_MS', 60_000, 100, 24 * 60 * 60 * 1000),
     bodyLimitBytes: integer(env, 'MANUFACTURER_AGENT_BODY_LIMIT', 16 * 1024, 256, 10 * 1024 * 1024),
+    requestTimeoutMs,
+    headersTimeoutMs: Math.min(integer(env, 'MANUFACTURER_AGENT_HEADERS_TIMEOUT_MS', 10_000, 100, 3_600_000), requestTimeoutMs),
+    connectionTimeoutMs: integer(env, 'MANUFACTURER_AGENT_CONNECTION_TIMEOUT_MS', 60_000, 100, 3_600_000),
     idempotencyRetentionDays: integer(env, 'MANUFACTURER_AGENT_IDEMPOTENCY_RETENTION_DAYS', 30, 1, 3650),
     allowedOrigins: (env.MANUFACTURER_AGENT_ALLOWED_ORIGINS || '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',

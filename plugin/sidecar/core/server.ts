@@ -1,5 +1,7 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { ServiceConfig } from './config.js';
 import { PROBLEM_CONTENT_TYPE, ProblemError, badRequest, notFound, problemBody, staleRevision, tooManyRequests } from './errors.js';
@@ -59,6 +61,27 @@ export function sendProblem(reply: FastifyReply<any, any, any, any, any, any, an
   return reply.code(problem.status).header('cache-control', 'no-store').type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody(problem)));
 }
 
+/** Answers a client error of the HTTP layer (bad syntax, headers too large, timeout) with a problem, then closes. */
+function clientErrorAnswer(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const problem =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new ProblemError({ status: 408, code: 'request_timeout', detail: 'The request did not arrive in time; the connection is closed.' })
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? new ProblemError({ status: 431, code: 'headers_too_large', detail: 'The request headers are larger than this service accepts.' })
+        : badRequest('invalid_http_request', 'The request is not valid HTTP.');
+  const body = JSON.stringify(problemBody(problem));
+  // Not in the middle of an answer already being written on this connection (as Node's own handler).
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (socket.writable && !answering) {
+    socket.write(
+      `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRoutes[]): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -66,15 +89,28 @@ export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRou
     // One line per request comes from the onResponse hook below, not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
-    // Slow or stalled clients must not hold a connection for long.
-    requestTimeout: 30_000,
-    connectionTimeout: 60_000,
+    // Slow or stalled clients must not hold a connection for long: headers and body must arrive in time.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    // Node checks those deadlines only every connectionsCheckingInterval (30 s by default); check often enough.
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(config.headersTimeoutMs / 4))),
+    },
+    // Errors found before a request reaches a route (malformed HTTP, a timeout) still get a problem body.
+    clientErrorHandler: clientErrorAnswer,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: false,
   });
 
   // Only JSON bodies are accepted anywhere; other types are a 400, not a silently parsed string.
   app.removeContentTypeParser('text/plain');
+
+  // Node answers an Expect other than 100-continue itself with an empty 417; give it a problem body too.
+  app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+    const problem = new ProblemError({ status: 417, code: 'expectation_failed', detail: 'Only "Expect: 100-continue" is supported.' });
+    response.writeHead(417, { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', connection: 'close' }).end(JSON.stringify(problemBody(problem)));
+  });
 
   app.decorateRequest('origin', null as unknown as RequestOrigin);
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
@@ -96,12 +132,14 @@ export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRou
     allowedHeaders: CORS_ALLOWED_HEADERS,
     exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 600,
+    // An OPTIONS without the preflight headers gets the same 204, not a text/plain 400 outside the error shape.
+    strictPreflight: false,
   });
 
   await app.register(rateLimit, {
     global: config.rateLimitPerMinute > 0,
     max: config.rateLimitPerMinute || 1,
-    timeWindow: 60_000,
+    timeWindow: config.rateLimitWindowMs,
     keyGenerator: (request) => request.origin.clientAddress,
     enableDraftSpec: true,
     addHeaders: { 'retry-after': false },

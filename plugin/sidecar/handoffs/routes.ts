@@ -39,7 +39,7 @@ export const handoffRoutes: CapabilityRoutes = (app, deps) => {
   const limit = deps.config.handoffRateLimitPerMinute;
   app.post(
     `${AGENT_PREFIX}/handoffs`,
-    { config: limit > 0 ? { rateLimit: { max: limit, timeWindow: 60_000 } } : {} },
+    { config: limit > 0 ? { rateLimit: { max: limit, timeWindow: deps.config.rateLimitWindowMs } } : {} },
     async (request, reply) => {
       const call = parseHandoffCall(request.headers, request.body, deps.site.config);
       const { replayed, handoff } = await createHandoffOnce(deps, call, request.origin.publicBase);

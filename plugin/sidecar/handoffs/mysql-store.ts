@@ -1,0 +1,343 @@
+import { createHash } from 'node:crypto';
+import mysql from 'mysql2/promise';
+import type { Pool, PoolConnection, RowDataPacket, ResultSetHeader } from 'mysql2/promise';
+import type { CreateOnceInput, CreateOutcome, HandoffPage, HandoffStore, StoredHandoff } from './store.js';
+import type { NextStep } from '../core/site-config.js';
+
+/** Table names follow WordPress: the site's prefix, then ours. */
+export function mysqlTableNames(prefix: string) {
+  return {
+    handoffs: `${prefix}manufacturer_agent_handoffs`,
+    keys: `${prefix}manufacturer_agent_idempotency_keys`,
+    schema: `${prefix}manufacturer_agent_schema_version`,
+  };
+}
+type Tables = ReturnType<typeof mysqlTableNames>;
+
+/** Letters, digits and underscores only: the prefix is written into SQL as part of a table name. */
+export const TABLE_PREFIX_PATTERN = /^[A-Za-z0-9_]{0,20}$/;
+
+/**
+ * Versioned migrations; each entry is one version, applied in order and recorded in the schema table.
+ * DDL commits implicitly in MySQL, so every statement can be re-run (IF NOT EXISTS) after an interrupted start.
+ * Migrations are additive: a sidecar of an older version keeps working on a newer schema.
+ *
+ * Keys and ids are VARBINARY: compared byte for byte (keys are case-sensitive, and no PAD SPACE collation
+ * can make "abc" equal "abc "). Texts are utf8mb4 with a binary collation, so every byte round-trips.
+ */
+const MIGRATIONS: ((t: Tables) => string[])[] = [
+  (t) => [
+    `CREATE TABLE IF NOT EXISTS \`${t.handoffs}\` (
+       id VARBINARY(64) NOT NULL,
+       next_step VARCHAR(32) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
+       requirements MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+       link TEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+       created_at VARCHAR(40) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
+       body MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+       PRIMARY KEY (id),
+       KEY handoffs_created (created_at, id),
+       KEY handoffs_step_created (next_step, created_at, id)
+     ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`,
+    `CREATE TABLE IF NOT EXISTS \`${t.keys}\` (
+       idem_key VARBINARY(255) NOT NULL,
+       fingerprint CHAR(64) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
+       handoff_id VARBINARY(64) NOT NULL,
+       expires_at BIGINT NOT NULL,
+       PRIMARY KEY (idem_key),
+       KEY idempotency_keys_expiry (expires_at),
+       KEY idempotency_keys_handoff (handoff_id)
+     ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`,
+  ],
+];
+
+export const MYSQL_SCHEMA_VERSION = MIGRATIONS.length;
+
+const ER_DUP_ENTRY = 1062;
+const ER_LOCK_WAIT_TIMEOUT = 1205;
+const ER_LOCK_DEADLOCK = 1213;
+const MAX_ATTEMPTS = 8;
+const PURGE_BATCH = 1000;
+
+interface HandoffRow extends RowDataPacket {
+  id: Buffer | string;
+  next_step: NextStep;
+  requirements: string;
+  link: string;
+  created_at: string;
+  body: string;
+}
+
+interface KeyRow extends RowDataPacket {
+  fingerprint: string;
+  handoff_id: Buffer | string;
+  expires_at: number | string;
+}
+
+function fromRow(row: HandoffRow): StoredHandoff {
+  return {
+    id: String(row.id),
+    next_step: row.next_step,
+    requirements: JSON.parse(row.requirements),
+    link: row.link,
+    created_at: row.created_at,
+    body: row.body,
+  };
+}
+
+type SqlError = Error & { errno?: number; code?: string; fatal?: boolean };
+
+/** The key row vanished between the failed insert and the read (a purge in between): start again. */
+class RetryError extends Error {}
+
+function retryable(error: unknown): boolean {
+  const e = error as SqlError;
+  return error instanceof RetryError || e.errno === ER_LOCK_DEADLOCK || e.errno === ER_LOCK_WAIT_TIMEOUT || e.fatal === true;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The URL with its password hidden, for logs and error messages. */
+export function redactDatabaseUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+/** mysql:// or mariadb://user:password@host:port/database?option=value (options are mysql2 pool options). */
+export function parseDatabaseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('MANUFACTURER_AGENT_DATABASE_URL must be a URL such as mysql://user:password@127.0.0.1:3306/database');
+  }
+  if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
+    throw new Error(`MANUFACTURER_AGENT_DATABASE_URL must start with mysql:// or mariadb://, got "${url.protocol}//"`);
+  }
+  if (url.pathname.replace(/^\//, '') === '') {
+    throw new Error('MANUFACTURER_AGENT_DATABASE_URL must name the database, e.g. mysql://user:password@127.0.0.1:3306/wordpress');
+  }
+  return url;
+}
+
+export interface MysqlStoreOptions {
+  url: string;
+  tablePrefix: string;
+}
+
+/**
+ * Handoffs and keys in MariaDB/MySQL (InnoDB), shared by any number of sidecar processes.
+ *
+ * Exactly one handoff per key: in one transaction the key row is INSERTed first. Its PRIMARY KEY makes the
+ * database the arbiter: of concurrent transactions with one key, one inserts, the others block on its row lock
+ * until it commits and then fail with a duplicate entry, keep a shared lock on the winner's row and read it
+ * (replay or conflict). The handoff row is written in the same transaction, and COMMIT returns only after
+ * InnoDB has made it durable (innodb_flush_log_at_trx_commit=1), so the 201 follows a durable write.
+ * Deadlocks and lock-wait timeouts (possible when an expired key is taken over concurrently) are retried.
+ */
+export class MysqlHandoffStore implements HandoffStore {
+  readonly kind = 'mysql';
+  readonly tables: Tables;
+  readonly location: string;
+  #pool: Pool;
+  #closed = false;
+
+  private constructor(pool: Pool, tables: Tables, location: string) {
+    this.#pool = pool;
+    this.tables = tables;
+    this.location = location;
+  }
+
+  /** Connects, creates or migrates the tables, and resolves once the store can be used. */
+  static async open({ url: rawUrl, tablePrefix }: MysqlStoreOptions): Promise<MysqlHandoffStore> {
+    if (!TABLE_PREFIX_PATTERN.test(tablePrefix)) {
+      throw new Error(`MANUFACTURER_AGENT_TABLE_PREFIX may hold up to 20 letters, digits and underscores, got "${tablePrefix}"`);
+    }
+    const url = parseDatabaseUrl(rawUrl);
+    url.protocol = 'mysql:';
+    const pool = mysql.createPool({
+      uri: url.toString(),
+      charset: 'utf8mb4_unicode_ci',
+      supportBigNumbers: true,
+      waitForConnections: true,
+    });
+    // Every connection: strict (no silent truncation), no engine fallback, and bounded waits for row locks.
+    pool.on('connection', (connection) => {
+      // The core (callback) connection: this runs before any query of ours on it.
+      (connection as unknown as { query: (sql: string, cb: (err: unknown) => void) => void }).query(
+        "SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION', innodb_lock_wait_timeout = 10",
+        () => {},
+      );
+    });
+    const store = new MysqlHandoffStore(pool, mysqlTableNames(tablePrefix), redactDatabaseUrl(rawUrl));
+    try {
+      await store.#migrate();
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw new Error(`cannot open the handoff store at ${store.location}: ${(error as Error).message}`);
+    }
+    return store;
+  }
+
+  /** Applies the missing migrations under a named lock, so sidecars starting together migrate once. */
+  async #migrate(): Promise<void> {
+    const conn = await this.#pool.getConnection();
+    try {
+      const [[{ db }]] = await conn.query<RowDataPacket[]>('SELECT DATABASE() AS db');
+      const lockName = `manufacturer_agent_migrate_${createHash('sha1').update(`${db}\0${this.tables.schema}`).digest('hex')}`;
+      const [[{ got }]] = await conn.query<RowDataPacket[]>('SELECT GET_LOCK(?, 60) AS got', [lockName]);
+      if (got !== 1) throw new Error('another process held the migration lock for 60 seconds');
+      try {
+        await conn.query(
+          `CREATE TABLE IF NOT EXISTS \`${this.tables.schema}\` (
+             version INT UNSIGNED NOT NULL PRIMARY KEY,
+             applied_at VARCHAR(40) CHARACTER SET ascii COLLATE ascii_bin NOT NULL
+           ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`,
+        );
+        const [[{ version }]] = await conn.query<RowDataPacket[]>(`SELECT COALESCE(MAX(version), 0) AS version FROM \`${this.tables.schema}\``);
+        for (let v = Number(version); v < MIGRATIONS.length; v++) {
+          for (const statement of MIGRATIONS[v](this.tables)) await conn.query(statement);
+          await conn.query(`INSERT INTO \`${this.tables.schema}\` (version, applied_at) VALUES (?, ?)`, [v + 1, new Date().toISOString()]);
+        }
+      } finally {
+        await conn.query('SELECT RELEASE_LOCK(?)', [lockName]).catch(() => {});
+      }
+    } finally {
+      conn.release();
+    }
+  }
+
+  /** The schema version recorded in the database. */
+  async schemaVersion(): Promise<number> {
+    const [[{ version }]] = await this.#pool.query<RowDataPacket[]>(`SELECT COALESCE(MAX(version), 0) AS version FROM \`${this.tables.schema}\``);
+    return Number(version);
+  }
+
+  /** Runs work on one connection; a connection that failed at the protocol level is thrown away, not reused. */
+  async #withConnection<T>(work: (conn: PoolConnection) => Promise<T>): Promise<T> {
+    const conn = await this.#pool.getConnection();
+    let broken = false;
+    try {
+      return await work(conn);
+    } catch (error) {
+      broken = (error as SqlError).fatal === true;
+      throw error;
+    } finally {
+      if (broken) conn.destroy();
+      else conn.release();
+    }
+  }
+
+  async #retrying<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (!retryable(error) || attempt >= MAX_ATTEMPTS) throw error;
+        await sleep(Math.random() * 5 * attempt);
+      }
+    }
+  }
+
+  async createOnce(input: CreateOnceInput): Promise<CreateOutcome> {
+    return this.#retrying(() => this.#withConnection((conn) => this.#createOnceTx(conn, input)));
+  }
+
+  async #createOnceTx(conn: PoolConnection, input: CreateOnceInput): Promise<CreateOutcome> {
+    const { handoffs, keys } = this.tables;
+    const h = input.handoff;
+    await conn.beginTransaction();
+    try {
+      let claimed = true;
+      try {
+        await conn.query(`INSERT INTO \`${keys}\` (idem_key, fingerprint, handoff_id, expires_at) VALUES (?, ?, ?, ?)`, [
+          Buffer.from(input.key, 'utf8'),
+          input.fingerprint,
+          Buffer.from(h.id, 'utf8'),
+          input.keyExpiresAt,
+        ]);
+      } catch (error) {
+        if ((error as SqlError).errno !== ER_DUP_ENTRY) throw error;
+        claimed = false;
+      }
+      if (!claimed) {
+        // The failed insert left a shared lock on the existing row: it cannot change until this transaction ends.
+        const [rows] = await conn.query<KeyRow[]>(
+          `SELECT fingerprint, handoff_id, expires_at FROM \`${keys}\` WHERE idem_key = ? LOCK IN SHARE MODE`,
+          [Buffer.from(input.key, 'utf8')],
+        );
+        const existing = rows[0];
+        if (!existing) throw new RetryError('key row vanished');
+        if (Number(existing.expires_at) > input.now) {
+          if (existing.fingerprint !== input.fingerprint) {
+            await conn.rollback();
+            return { kind: 'conflict' };
+          }
+          const [found] = await conn.query<HandoffRow[]>(`SELECT * FROM \`${handoffs}\` WHERE id = ?`, [existing.handoff_id]);
+          if (found[0]) {
+            await conn.rollback();
+            return { kind: 'replayed', handoff: fromRow(found[0]) };
+          }
+        }
+        // Expired (or, as in SQLite, pointing at no handoff): the key starts over with a new handoff.
+        await conn.query(`UPDATE \`${keys}\` SET fingerprint = ?, handoff_id = ?, expires_at = ? WHERE idem_key = ?`, [
+          input.fingerprint,
+          Buffer.from(h.id, 'utf8'),
+          input.keyExpiresAt,
+          Buffer.from(input.key, 'utf8'),
+        ]);
+      }
+      await conn.query(`INSERT INTO \`${handoffs}\` (id, next_step, requirements, link, created_at, body) VALUES (?, ?, ?, ?, ?, ?)`, [
+        Buffer.from(h.id, 'utf8'),
+        h.next_step,
+        JSON.stringify(h.requirements),
+        h.link,
+        h.created_at,
+        h.body,
+      ]);
+      await conn.commit();
+      return { kind: 'created', handoff: h };
+    } catch (error) {
+      if (!(error as SqlError).fatal) await conn.rollback().catch(() => {});
+      throw error;
+    }
+  }
+
+  async get(id: string): Promise<StoredHandoff | undefined> {
+    const [rows] = await this.#pool.query<HandoffRow[]>(`SELECT * FROM \`${this.tables.handoffs}\` WHERE id = ?`, [Buffer.from(id, 'utf8')]);
+    return rows[0] ? fromRow(rows[0]) : undefined;
+  }
+
+  async list({ limit, offset, nextStep }: { limit: number; offset: number; nextStep?: NextStep }): Promise<HandoffPage> {
+    const where = nextStep ? 'WHERE next_step = ?' : '';
+    const filter = nextStep ? [nextStep] : [];
+    const [rows] = await this.#pool.query<HandoffRow[]>(
+      `SELECT * FROM \`${this.tables.handoffs}\` ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      [...filter, Math.max(0, Math.trunc(limit)), Math.max(0, Math.trunc(offset))],
+    );
+    const [[{ total }]] = await this.#pool.query<RowDataPacket[]>(`SELECT COUNT(*) AS total FROM \`${this.tables.handoffs}\` ${where}`, filter);
+    return { items: rows.map(fromRow), total: Number(total) };
+  }
+
+  /** In batches, so a large purge never holds many row locks at once. */
+  async purgeExpiredKeys(now: number): Promise<number> {
+    let purged = 0;
+    for (;;) {
+      const [result] = await this.#retrying(() =>
+        this.#pool.query<ResultSetHeader>(`DELETE FROM \`${this.tables.keys}\` WHERE expires_at <= ? LIMIT ${PURGE_BATCH}`, [now]),
+      );
+      purged += result.affectedRows;
+      if (result.affectedRows < PURGE_BATCH) return purged;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#pool.end();
+  }
+}

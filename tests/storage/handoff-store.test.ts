@@ -1,0 +1,301 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildHandoff, newHandoffId } from '../../plugin/sidecar/handoffs/handoff.js';
+import { requestFingerprint } from '../../plugin/sidecar/handoffs/idempotency.js';
+import { SqliteHandoffStore } from '../../plugin/sidecar/handoffs/sqlite-store.js';
+import { MYSQL_SCHEMA_VERSION, MysqlHandoffStore, mysqlTableNames } from '../../plugin/sidecar/handoffs/mysql-store.js';
+import { openHandoffStore } from '../../plugin/sidecar/handoffs/open-store.js';
+import type { CreateOnceInput, HandoffStore } from '../../plugin/sidecar/handoffs/store.js';
+import { defaultConfig, type NextStep } from '../../plugin/sidecar/core/site-config.js';
+import { freshDatabase, type TestDatabase } from '../support/mariadb.js';
+
+/** One backend of the suite: `open(slot)` opens a store; the same slot reopens the same data. */
+interface Backend {
+  name: string;
+  setup(): Promise<void>;
+  teardown(): Promise<void>;
+  open(slot: string): Promise<HandoffStore>;
+}
+
+let sqliteRoot = '';
+let db: TestDatabase | undefined;
+
+const BACKENDS: Backend[] = [
+  {
+    name: 'sqlite',
+    async setup() {
+      sqliteRoot = mkdtempSync(path.join(tmpdir(), 'manufacturer-agent-store-'));
+    },
+    async teardown() {
+      rmSync(sqliteRoot, { recursive: true, force: true });
+    },
+    async open(slot) {
+      return new SqliteHandoffStore(path.join(sqliteRoot, slot));
+    },
+  },
+  {
+    name: 'mysql',
+    async setup() {
+      db = await freshDatabase();
+    },
+    async teardown() {
+      await db?.drop();
+    },
+    // Each test gets tables of its own through the prefix option.
+    async open(slot) {
+      return MysqlHandoffStore.open({ url: db!.url, tablePrefix: `${slot}_` });
+    },
+  },
+];
+
+const site = defaultConfig();
+const T0 = Date.parse('2026-03-01T08:00:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+
+function input(key: string, request: { next_step: NextStep; requirements?: Record<string, unknown> }, now = T0, retentionMs = 30 * DAY): CreateOnceInput {
+  const handoff = buildHandoff({ id: newHandoffId(), request, config: site, publicBase: 'https://tapeten.example', now: new Date(now) });
+  return { key, fingerprint: requestFingerprint(request), handoff, now, keyExpiresAt: now + retentionMs };
+}
+
+const enquiry = { next_step: 'project_enquiry' as const, requirements: { priority: 'robust' } };
+const sample = { next_step: 'sample_request' as const };
+
+describe.each(BACKENDS)('handoff store: $name', (backend) => {
+  let slots = 0;
+  const opened: HandoffStore[] = [];
+  const newSlot = () => `s${++slots}`;
+  async function open(slot: string): Promise<HandoffStore> {
+    const store = await backend.open(slot);
+    opened.push(store);
+    return store;
+  }
+
+  beforeAll(() => backend.setup(), 60_000);
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+  });
+  afterAll(() => backend.teardown());
+
+  it('creates for a new key, replays the same request, refuses another request with the key', async () => {
+    const store = await open(newSlot());
+    const first = await store.createOnce(input('key-00000001', enquiry));
+    expect(first.kind).toBe('created');
+    if (first.kind !== 'created') return;
+
+    const again = await store.createOnce(input('key-00000001', enquiry, T0 + 1000));
+    expect(again).toEqual({ kind: 'replayed', handoff: first.handoff });
+
+    expect(await store.createOnce(input('key-00000001', sample, T0 + 2000))).toEqual({ kind: 'conflict' });
+    const page = await store.list({ limit: 10, offset: 0 });
+    expect(page.total).toBe(1);
+    expect(page.items[0].body).toBe(first.handoff.body);
+  });
+
+  it('treats keys as case-sensitive and keeps keys of 255 visible ASCII characters', async () => {
+    const store = await open(newSlot());
+    const upper = await store.createOnce(input('Key-ABCDEFGH', enquiry));
+    const lower = await store.createOnce(input('key-abcdefgh', enquiry));
+    expect(upper.kind).toBe('created');
+    expect(lower.kind).toBe('created');
+
+    const visible = Array.from({ length: 94 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
+    const long = (visible + visible + visible).slice(0, 255);
+    const created = await store.createOnce(input(long, sample));
+    expect(created.kind).toBe('created');
+    const replayed = await store.createOnce(input(long, sample));
+    expect(replayed.kind).toBe('replayed');
+    expect(await store.createOnce(input(long.slice(0, 254), sample))).toMatchObject({ kind: 'created' });
+    expect((await store.list({ limit: 10, offset: 0 })).total).toBe(4);
+  });
+
+  it('creates a new handoff once the key has expired, and replays that one afterwards', async () => {
+    const store = await open(newSlot());
+    const first = await store.createOnce(input('expiring-key', enquiry, T0, 1000));
+    // Still valid one millisecond before the expiry.
+    expect((await store.createOnce(input('expiring-key', enquiry, T0 + 999))).kind).toBe('replayed');
+    // Expired: even another body is a new request now.
+    const second = await store.createOnce(input('expiring-key', sample, T0 + 1000));
+    expect(second.kind).toBe('created');
+    if (first.kind !== 'created' || second.kind !== 'created') return;
+    expect(second.handoff.id).not.toBe(first.handoff.id);
+    expect(await store.createOnce(input('expiring-key', sample, T0 + 2000))).toEqual({ kind: 'replayed', handoff: second.handoff });
+    // Both handoffs stay.
+    expect((await store.list({ limit: 10, offset: 0 })).total).toBe(2);
+    expect(await store.get(first.handoff.id)).toEqual(first.handoff);
+  });
+
+  it('purges only expired keys and keeps every handoff', async () => {
+    const store = await open(newSlot());
+    const a = await store.createOnce(input('purge-key-a', enquiry, T0, 1000));
+    await store.createOnce(input('purge-key-b', enquiry, T0, 2000));
+    const c = await store.createOnce(input('purge-key-c', enquiry, T0, 3000));
+    expect(await store.purgeExpiredKeys(T0 + 1999)).toBe(1);
+    expect(await store.purgeExpiredKeys(T0 + 2000)).toBe(1);
+    expect(await store.purgeExpiredKeys(T0 + 2000)).toBe(0);
+    expect((await store.list({ limit: 10, offset: 0 })).total).toBe(3);
+    if (a.kind !== 'created' || c.kind !== 'created') return;
+    expect(await store.get(a.handoff.id)).toEqual(a.handoff);
+    // The unexpired key still replays; the purged one is free for a new request.
+    expect(await store.createOnce(input('purge-key-c', enquiry, T0 + 2500))).toEqual({ kind: 'replayed', handoff: c.handoff });
+    expect((await store.createOnce(input('purge-key-a', sample, T0 + 2500))).kind).toBe('created');
+  });
+
+  it('gets by id and lists newest first, filtered by next step, in pages, with the total', async () => {
+    const store = await open(newSlot());
+    const steps: NextStep[] = ['project_enquiry', 'wallcheck', 'sample_request', 'wallcheck', 'project_enquiry', 'wallcheck', 'wallcheck'];
+    const made = [];
+    for (const [i, next_step] of steps.entries()) {
+      // The last two share one creation time: the id decides between them.
+      const at = T0 + Math.min(i, steps.length - 2) * 1000;
+      const outcome = await store.createOnce(input(`list-key-${i}-xxxx`, { next_step }, at));
+      if (outcome.kind !== 'created') throw new Error('not created');
+      made.push(outcome.handoff);
+    }
+    const newestFirst = [...made].sort((x, y) => (x.created_at === y.created_at ? (x.id < y.id ? 1 : -1) : x.created_at < y.created_at ? 1 : -1));
+
+    const all = await store.list({ limit: 100, offset: 0 });
+    expect(all.total).toBe(7);
+    expect(all.items.map((h) => h.id)).toEqual(newestFirst.map((h) => h.id));
+
+    const page1 = await store.list({ limit: 3, offset: 0 });
+    const page3 = await store.list({ limit: 3, offset: 6 });
+    expect(page1.items.map((h) => h.id)).toEqual(newestFirst.slice(0, 3).map((h) => h.id));
+    expect(page3.items.map((h) => h.id)).toEqual(newestFirst.slice(6).map((h) => h.id));
+    expect(page3.total).toBe(7);
+    expect((await store.list({ limit: 3, offset: 50 })).items).toEqual([]);
+
+    const walls = await store.list({ limit: 2, offset: 1, nextStep: 'wallcheck' });
+    expect(walls.total).toBe(4);
+    expect(walls.items.map((h) => h.id)).toEqual(newestFirst.filter((h) => h.next_step === 'wallcheck').slice(1, 3).map((h) => h.id));
+    expect((await store.list({ limit: 10, offset: 0, nextStep: 'sample_request' })).total).toBe(1);
+
+    expect(await store.get(made[2].id)).toEqual(made[2]);
+    expect(await store.get('ho_doesnotexist0000000000')).toBeUndefined();
+    expect(await store.get(made[2].id.toUpperCase())).toBeUndefined();
+  });
+
+  it('creates exactly one handoff for 200 concurrent requests with one key, through two store instances', async () => {
+    const slot = newSlot();
+    const [one, two] = [await open(slot), await open(slot)];
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 2 ? one : two).createOnce(input('concurrent-key-1', enquiry))),
+    );
+    const created = outcomes.filter((o) => o.kind === 'created');
+    expect(created).toHaveLength(1);
+    const winner = created[0].kind === 'created' ? created[0].handoff : undefined;
+    for (const o of outcomes) if (o.kind === 'replayed') expect(o.handoff).toEqual(winner);
+    expect(outcomes.filter((o) => o.kind === 'replayed')).toHaveLength(199);
+    expect((await one.list({ limit: 10, offset: 0 })).total).toBe(1);
+  });
+
+  it('creates exactly one new handoff when 100 concurrent requests find the key expired', async () => {
+    const slot = newSlot();
+    const [one, two] = [await open(slot), await open(slot)];
+    const old = await one.createOnce(input('expired-concurrent', enquiry, T0, 1000));
+    const later = T0 + 5000;
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => (i % 2 ? one : two).createOnce(input('expired-concurrent', sample, later))),
+    );
+    const created = outcomes.filter((o) => o.kind === 'created');
+    expect(created).toHaveLength(1);
+    expect(outcomes.filter((o) => o.kind === 'replayed')).toHaveLength(99);
+    if (old.kind === 'created' && created[0].kind === 'created') expect(created[0].handoff.id).not.toBe(old.handoff.id);
+    expect((await one.list({ limit: 10, offset: 0 })).total).toBe(2);
+  });
+
+  it('keeps what it wrote after being closed and opened again', async () => {
+    const slot = newSlot();
+    const store = await open(slot);
+    const created = [];
+    for (let i = 0; i < 30; i++) {
+      const o = await store.createOnce(input(`durable-key-${i}`, enquiry, T0 + i));
+      if (o.kind === 'created') created.push(o.handoff);
+    }
+    await store.close();
+    const reopened = await open(slot);
+    expect((await reopened.list({ limit: 100, offset: 0 })).total).toBe(30);
+    for (const [i, h] of created.entries()) {
+      expect(await reopened.get(h.id)).toEqual(h);
+      expect(await reopened.createOnce(input(`durable-key-${i}`, enquiry, T0 + 5000))).toEqual({ kind: 'replayed', handoff: h });
+    }
+  });
+
+  it('keeps German umlauts and emoji byte for byte', async () => {
+    const store = await open(newSlot());
+    const motif = 'Grüße aus Köln: Ähren, Öl und Übergrößen für das Bad – „Wald“ 🌲🦊🏔️ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 ß ẞ 中文 👩‍👩‍👧';
+    const request = { next_step: 'wallcheck' as const, requirements: { motif_description: motif, locale: 'de' } };
+    const created = await store.createOnce(input('utf8-key-01', request));
+    if (created.kind !== 'created') throw new Error('not created');
+    expect(created.handoff.body).toContain(motif);
+    const got = await store.get(created.handoff.id);
+    expect(got?.requirements.motif_description).toBe(motif);
+    expect(got?.body).toBe(created.handoff.body);
+    expect(Buffer.from(got!.body, 'utf8').equals(Buffer.from(created.handoff.body, 'utf8'))).toBe(true);
+    const replay = await store.createOnce(input('utf8-key-01', request));
+    expect(replay).toEqual({ kind: 'replayed', handoff: created.handoff });
+    expect((await store.list({ limit: 1, offset: 0 })).items[0].body).toBe(created.handoff.body);
+  });
+});
+
+describe('MariaDB/MySQL specifics', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  }, 60_000);
+  afterAll(() => database.drop());
+
+  it('creates InnoDB utf8mb4 tables under the prefix and records the schema version once, whoever starts first', async () => {
+    const stores = await Promise.all(Array.from({ length: 5 }, () => MysqlHandoffStore.open({ url: database.url, tablePrefix: 'mig_' })));
+    try {
+      const names = mysqlTableNames('mig_');
+      const tables = await database.query<{ TABLE_NAME: string; ENGINE: string; TABLE_COLLATION: string }>(
+        'SELECT TABLE_NAME, ENGINE, TABLE_COLLATION FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME',
+        [database.name],
+      );
+      expect(tables.map((t) => t.TABLE_NAME)).toEqual([names.handoffs, names.keys, names.schema].sort());
+      for (const t of tables) {
+        expect(t.ENGINE).toBe('InnoDB');
+        expect(t.TABLE_COLLATION).toMatch(/^utf8mb4_/);
+      }
+      const versions = await database.query<{ version: number }>(`SELECT version FROM \`${names.schema}\``);
+      expect(versions.map((v) => v.version)).toEqual(Array.from({ length: MYSQL_SCHEMA_VERSION }, (_, i) => i + 1));
+      expect(await stores[0].schemaVersion()).toBe(MYSQL_SCHEMA_VERSION);
+    } finally {
+      for (const s of stores) await s.close();
+    }
+    // Opening again migrates nothing.
+    const again = await MysqlHandoffStore.open({ url: database.url, tablePrefix: 'mig_' });
+    expect(await again.schemaVersion()).toBe(MYSQL_SCHEMA_VERSION);
+    await again.close();
+  });
+
+  it('is what the factory opens for a mysql:// URL, with the WordPress prefix wp_ by default', async () => {
+    const { loadConfig } = await import('../../plugin/sidecar/core/config.js');
+    const config = loadConfig({ MANUFACTURER_AGENT_DATABASE_URL: database.url });
+    expect(config.tablePrefix).toBe('wp_');
+    const store = await openHandoffStore(config);
+    expect(store.kind).toBe('mysql');
+    await store.close();
+    const tables = await database.query<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?',
+      [database.name, 'wp_manufacturer_agent_handoffs'],
+    );
+    expect(Number(tables[0].n)).toBe(1);
+    const dir = mkdtempSync(path.join(tmpdir(), 'manufacturer-agent-store-'));
+    const sqlite = await openHandoffStore({ ...config, databaseUrl: '', dataDir: dir });
+    expect(sqlite.kind).toBe('sqlite');
+    await sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a bad URL or prefix, and names an unreachable server without its password', async () => {
+    await expect(MysqlHandoffStore.open({ url: 'postgres://x@127.0.0.1/db', tablePrefix: 'wp_' })).rejects.toThrow(/MANUFACTURER_AGENT_DATABASE_URL must start with mysql:\/\//);
+    await expect(MysqlHandoffStore.open({ url: 'mysql://root@127.0.0.1:3306', tablePrefix: 'wp_' })).rejects.toThrow(/must name the database/);
+    await expect(MysqlHandoffStore.open({ url: database.url, tablePrefix: 'wp`; DROP' })).rejects.toThrow(/MANUFACTURER_AGENT_TABLE_PREFIX/);
+    const failure = MysqlHandoffStore.open({ url: 'mysql://agent:s3cret-pw@127.0.0.1:1/db?connectTimeout=1000', tablePrefix: 'wp_' });
+    await expect(failure).rejects.toThrow(/cannot open the handoff store at mysql:\/\/agent:\*\*\*@127\.0\.0\.1:1\/db/);
+    await expect(failure).rejects.not.toThrow(/s3cret-pw/);
+  });
+});
