@@ -2,15 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceConfig } from './core/config.js';
 import { buildServer, type CapabilityRoutes } from './core/server.js';
 import { SiteState, type SiteConfig } from './core/site-config.js';
-import { SqliteHandoffStore } from './handoffs/sqlite-store.js';
+import { openHandoffStore } from './handoffs/open-store.js';
 import type { HandoffStore } from './handoffs/store.js';
 import { materialRoutes } from './materials/routes.js';
 import { companyRoutes } from './company/routes.js';
 import { handoffRoutes } from './handoffs/routes.js';
 import { discoveryRoutes } from './discovery/routes.js';
 import { bridgeRoutes } from './bridge/routes.js';
+import { toolRoutes } from './tools/routes.js';
+import { answerRoutes } from './answers/routes.js';
 
-export const CAPABILITIES: CapabilityRoutes[] = [materialRoutes, companyRoutes, handoffRoutes, discoveryRoutes, bridgeRoutes];
+export const CAPABILITIES: CapabilityRoutes[] = [materialRoutes, companyRoutes, handoffRoutes, discoveryRoutes, bridgeRoutes, toolRoutes, answerRoutes];
 
 export interface Service {
   app: FastifyInstance;
@@ -29,11 +31,17 @@ export async function listen(service: Service, config: ServiceConfig, explicitPu
   return address;
 }
 
-/** The whole service on its embedded default (SQLite in the data folder), not yet listening. */
+/** The whole service on the configured store (SQLite in the data folder, or MariaDB/MySQL), not yet listening. */
 export async function createService(config: ServiceConfig, siteConfig?: SiteConfig): Promise<Service> {
   const site = new SiteState(siteConfig);
-  const handoffs = new SqliteHandoffStore(config.dataDir);
-  const app = await buildServer({ config, site, handoffs }, CAPABILITIES);
+  const handoffs = await openHandoffStore(config);
+  let app: FastifyInstance;
+  try {
+    app = await buildServer({ config, site, handoffs }, CAPABILITIES);
+  } catch (error) {
+    await handoffs.close();
+    throw error;
+  }
   app.addHook('onClose', async () => handoffs.close());
   return { app, site, handoffs, close: () => app.close() };
 }

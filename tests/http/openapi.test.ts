@@ -43,7 +43,8 @@ describe('openapi.json', () => {
   it('documents the handoff answers and the key rules', () => {
     const op = doc.paths[`${PREFIX}/handoffs`].post;
     expect(Object.keys(op.responses).sort()).toEqual(['200', '201', '400', '413', '422', '429', '500']);
-    expect(op.parameters[0]).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: true, schema: { minLength: 8, maxLength: 255 } });
+    expect(op.parameters[0]).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: true, schema: { $ref: '#/components/schemas/IdempotencyKey' } });
+    expect(doc.components.schemas.IdempotencyKey).toMatchObject({ minLength: 8, maxLength: 255 });
     expect(op['x-idempotency-key-retention-days']).toBe(14);
     expect(op.description).toContain('kept for 14 days');
   });

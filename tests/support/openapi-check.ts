@@ -36,7 +36,8 @@ export class OpenApiChecker {
 
   /** Returns a list of mismatches; empty when the answer conforms. */
   check(method: string, pathname: string, status: number, contentType: string | null, bodyText: string): string[] {
-    const operation = this.doc.paths[pathname]?.[method.toLowerCase()];
+    const item = this.doc.paths[pathname] ?? this.doc.paths[`${pathname}/`] ?? this.doc.paths[pathname.replace(/(.)\/$/, '$1')];
+    const operation = item?.[method.toLowerCase()];
     if (!operation) {
       // Unknown routes are not in the document; their answers must still be problems.
       if (status === 404 || status === 429) return this.#checkProblem(contentType, bodyText, `${method} ${pathname} ${status}`);

@@ -12,6 +12,15 @@ import handoffRequest from '../../../schemas/handoff-request.schema.json' with {
 import handoff from '../../../schemas/handoff.schema.json' with { type: 'json' };
 import discoveryTexts from '../../../schemas/discovery-texts.schema.json' with { type: 'json' };
 import siteConfig from '../../../schemas/site-config.schema.json' with { type: 'json' };
+import askRequest from '../../../schemas/ask-request.schema.json' with { type: 'json' };
+import askAnswer from '../../../schemas/ask-answer.schema.json' with { type: 'json' };
+import askFailure from '../../../schemas/ask-failure.schema.json' with { type: 'json' };
+import toolNoArguments from '../../../schemas/tool-no-arguments.schema.json' with { type: 'json' };
+import recommendMaterialInput from '../../../schemas/recommend-material-input.schema.json' with { type: 'json' };
+import handoffGuideInput from '../../../schemas/handoff-guide-input.schema.json' with { type: 'json' };
+import handoffGuide from '../../../schemas/handoff-guide.schema.json' with { type: 'json' };
+import handoffToolInput from '../../../schemas/handoff-tool-input.schema.json' with { type: 'json' };
+import handoffToolResult from '../../../schemas/handoff-tool-result.schema.json' with { type: 'json' };
 import type { FieldError } from './errors.js';
 
 /** Every schema of schemas/, keyed by its title; the single source of truth for shapes. */
@@ -28,6 +37,15 @@ export const SCHEMAS = {
   Handoff: handoff,
   DiscoveryTexts: discoveryTexts,
   SiteConfig: siteConfig,
+  AskRequest: askRequest,
+  AskAnswer: askAnswer,
+  AskFailure: askFailure,
+  ToolNoArguments: toolNoArguments,
+  RecommendMaterialInput: recommendMaterialInput,
+  HandoffGuideInput: handoffGuideInput,
+  HandoffGuide: handoffGuide,
+  HandoffToolInput: handoffToolInput,
+  HandoffToolResult: handoffToolResult,
 } as const;
 
 export type SchemaName = Exclude<keyof typeof SCHEMAS, 'common'>;

@@ -3,7 +3,8 @@ import defaultSiteConfig from '../../data/default-site-config.json' with { type:
 import { type FieldError } from './errors.js';
 import { toFieldErrors, validatorFor } from './schemas.js';
 
-// The shapes below name only what the code reads; schemas/site-config.schema.json is what is enforced.
+// The TypeScript shapes of schemas/ (material, company, discovery texts): the code's one copy of
+// them. The JSON Schemas are what is enforced; these only let the compiler check what code reads.
 export type LocalizedText = { de: string; en: string };
 export type Priority = 'brandschutz' | 'robust' | 'effekt' | 'nachhaltig' | 'feuchtraum';
 export type NextStep = 'project_enquiry' | 'sample_request' | 'wallcheck';
@@ -11,15 +12,45 @@ export type NextStep = 'project_enquiry' | 'sample_request' | 'wallcheck';
 export interface Material {
   id: string;
   name: LocalizedText;
+  summary: LocalizedText;
+  base_material: LocalizedText;
+  surface: LocalizedText;
+  weight_g_m2: number;
+  printable_width_cm: number;
+  fire_classification: { en_13501_1: string | null; din_4102: string | null };
+  cleanability: { standard: string; class: LocalizedText };
+  wet_room_suitable: boolean;
+  wet_room_note?: LocalizedText;
+  certifications: string[];
   priorities: Priority[];
-  [field: string]: unknown;
+  applications: LocalizedText;
+  values_are_typical: true;
 }
 
 export interface Company {
   name: string;
+  description: LocalizedText;
+  country: string;
+  business_model: string;
+  self_service: boolean;
+  production: string;
+  ordering: string;
+  agent_auth: string;
+  ordering_note: LocalizedText;
   entry_points: { contact_form: string; wallcheck: string };
   telephone: { number: string; days: string; opens: string; closes: string; timezone: string };
-  [field: string]: unknown;
+  advisor_response_business_days: number;
+  workflow: { step: number; title: LocalizedText; description: LocalizedText }[];
+  file_transfer: { method: string; credentials_issued: string; grants_interface_access: boolean; note: LocalizedText };
+  production_and_delivery: { business_days_min: number; business_days_max: number; neutral_shipping: boolean; note: LocalizedText };
+  samples: LocalizedText;
+  wallcheck: LocalizedText;
+}
+
+export interface DiscoveryTexts {
+  summary: LocalizedText;
+  details: LocalizedText;
+  faq: { id: string; question: LocalizedText; answer: LocalizedText }[];
 }
 
 export interface SiteConfig {
@@ -27,11 +58,7 @@ export interface SiteConfig {
   recommendations: Record<Priority, { material_id: string; reason: LocalizedText }>;
   company: Company;
   handoff_targets: Record<NextStep, string>;
-  discovery: {
-    summary: LocalizedText;
-    details: LocalizedText;
-    faq: { id: string; question: LocalizedText; answer: LocalizedText }[];
-  };
+  discovery: DiscoveryTexts;
 }
 
 export function defaultConfig(): SiteConfig {
@@ -54,7 +81,7 @@ export function checkSiteConfig(candidate: unknown): FieldError[] {
       errors.push({ field: `/recommendations/${priority}/material_id`, message: `names no material in the catalog ("${setting.material_id}")` });
     }
   }
-  const delivery = (config.company as unknown as { production_and_delivery: { business_days_min: number; business_days_max: number } }).production_and_delivery;
+  const delivery = config.company.production_and_delivery;
   if (delivery.business_days_min > delivery.business_days_max) {
     errors.push({ field: '/company/production_and_delivery/business_days_min', message: 'must not exceed business_days_max' });
   }

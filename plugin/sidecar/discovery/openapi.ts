@@ -1,6 +1,7 @@
 import { SCHEMAS } from '../core/schemas.js';
 import { INTERFACE_VERSION } from '../core/paths.js';
 import { RETRY_AFTER_SECONDS } from '../core/errors.js';
+import { statusMeaning } from '../core/status-codes.js';
 import type { OpenApiPaths } from '../core/openapi-parts.js';
 import type { SiteConfig } from '../core/site-config.js';
 
@@ -40,13 +41,16 @@ export function componentSchemas(): Record<string, Json> {
   return schemas;
 }
 
+/** The OpenAPI version openapi.json is written in (specification: Versioning). */
+export const OPENAPI_VERSION = '3.1.0';
+
 const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
 const problemResponse = (description: string, headers?: Record<string, unknown>) => ({ description, ...(headers ? { headers } : {}), content: problemContent });
 
 /** openapi.json: the interface as it is served at publicBase, assembled from schemas/ and each capability's operations. */
 export function buildOpenApi(config: SiteConfig, publicBase: string, paths: OpenApiPaths) {
   return {
-    openapi: '3.1.0',
+    openapi: OPENAPI_VERSION,
     info: {
       title: `${config.company.name} agent service`,
       version: INTERFACE_VERSION,
@@ -61,6 +65,8 @@ export function buildOpenApi(config: SiteConfig, publicBase: string, paths: Open
       { name: 'materials', description: 'Material catalog and recommendations' },
       { name: 'company', description: 'Company information' },
       { name: 'handoffs', description: 'Human-reviewed next steps' },
+      { name: 'answers', description: 'Question answering from the site\'s own data (NLWeb ask)' },
+      { name: 'discovery', description: 'Documents that describe the service: llms.txt, llms-full.txt, agent card, this description' },
     ],
     paths,
     components: {
@@ -74,13 +80,13 @@ export function buildOpenApi(config: SiteConfig, publicBase: string, paths: Open
         RetryAfter: { description: `Seconds to wait before retrying (${RETRY_AFTER_SECONDS}).`, schema: { type: 'integer', const: RETRY_AFTER_SECONDS } },
       },
       responses: {
-        NotModified: { description: 'The client holds the current version (If-None-Match matched).' },
-        BadRequest: problemResponse('Missing or invalid parameters, headers or body; each invalid field is listed in errors.'),
-        NotFound: problemResponse('No such resource or route.'),
-        PayloadTooLarge: problemResponse('The request body is larger than the service accepts.'),
-        IdempotencyKeyReused: problemResponse('The Idempotency-Key was used before with a different request body; nothing was created.'),
-        TooManyRequests: problemResponse(`Too many requests; retry after ${RETRY_AFTER_SECONDS} seconds.`, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }),
-        ServerError: problemResponse('The service failed.'),
+        NotModified: { description: `${statusMeaning(304)}.` },
+        BadRequest: problemResponse(`${statusMeaning(400)}.`),
+        NotFound: problemResponse(`${statusMeaning(404)}.`),
+        PayloadTooLarge: problemResponse(`${statusMeaning(413)}.`),
+        IdempotencyKeyReused: problemResponse(`${statusMeaning(422)}.`),
+        TooManyRequests: problemResponse(`${statusMeaning(429)}.`, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }),
+        ServerError: problemResponse(`${statusMeaning(500)}.`),
       },
     },
   };

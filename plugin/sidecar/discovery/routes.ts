@@ -1,20 +1,64 @@
-import { sendEntity } from '../core/http.js';
+import { JSON_CONTENT_TYPE, sendEntity } from '../core/http.js';
 import type { CapabilityRoutes } from '../core/server.js';
 import type { OpenApiPaths } from '../core/openapi-parts.js';
 import { materialOperations } from '../materials/openapi.js';
 import { companyOperations } from '../company/openapi.js';
 import { handoffOperations } from '../handoffs/openapi.js';
+import { answerOperations } from '../answers/openapi.js';
+import { toolOperations } from '../tools/openapi.js';
 import { buildOpenApi } from './openapi.js';
 import { DOCUMENT_PATHS } from '../core/paths.js';
+import { discoveryOperations, TEXT_DOCUMENT_TYPE } from './documents-openapi.js';
+import { listOperations } from './operations.js';
+import { renderLlmsFullTxt, renderLlmsTxt } from './llms.js';
+import { renderAgentCard } from './agent-card.js';
+import type { DocumentContext } from './facts.js';
 
 export function apiPaths(retentionDays: number): OpenApiPaths {
-  return { ...materialOperations, ...companyOperations, ...handoffOperations(retentionDays) };
+  return { ...materialOperations, ...companyOperations, ...handoffOperations(retentionDays), ...answerOperations };
 }
 
+/** Everything openapi.json describes: the capabilities' operations and the discovery documents themselves. */
+export function documentedPaths(retentionDays: number): OpenApiPaths {
+  return { ...apiPaths(retentionDays), ...toolOperations, ...discoveryOperations };
+}
+
+/**
+ * llms.txt and llms-full.txt are Markdown, served as text/plain rather than text/markdown (RFC 7763):
+ * llmstxt.org names no media type, .txt files are text/plain everywhere (so a CDN or the WordPress bridge
+ * serving the same path agrees), and browsers show text/plain inline where text/markdown is often
+ * downloaded. nosniff keeps a browser from ever reading the text as HTML.
+ */
+const TEXT_CONTENT_TYPE = `${TEXT_DOCUMENT_TYPE}; charset=utf-8`;
+
 export const discoveryRoutes: CapabilityRoutes = (app, { site, config }) => {
-  const paths = apiPaths(config.idempotencyRetentionDays);
+  const paths = documentedPaths(config.idempotencyRetentionDays);
+  const operations = listOperations(paths);
+  const service = {
+    idempotencyRetentionDays: config.idempotencyRetentionDays,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    handoffRateLimitPerMinute: config.handoffRateLimitPerMinute,
+    bodyLimitBytes: config.bodyLimitBytes,
+  };
+  const context = (c: DocumentContext['config'], publicBase: string): DocumentContext => ({ config: c, publicBase, operations, service });
+
   app.get(DOCUMENT_PATHS.openapi, (request, reply) => {
     const base = request.origin.publicBase;
     return sendEntity(request, reply, site.entity(`openapi:${base}`, (c) => buildOpenApi(c, base, paths)));
   });
+
+  // Every document is rendered once per configuration revision and site URL; a change of either renders it anew.
+  const documents = [
+    { path: DOCUMENT_PATHS.llms, key: 'llms.txt', type: TEXT_CONTENT_TYPE, render: renderLlmsTxt },
+    { path: DOCUMENT_PATHS.llmsFull, key: 'llms-full.txt', type: TEXT_CONTENT_TYPE, render: renderLlmsFullTxt },
+    { path: DOCUMENT_PATHS.agentCard, key: 'agent-card', type: JSON_CONTENT_TYPE, render: renderAgentCard },
+    { path: DOCUMENT_PATHS.agentCardAlias, key: 'agent-card', type: JSON_CONTENT_TYPE, render: renderAgentCard },
+  ];
+  for (const { path, key, type, render } of documents) {
+    app.get(path, (request, reply) => {
+      const base = request.origin.publicBase;
+      reply.header('x-content-type-options', 'nosniff');
+      return sendEntity(request, reply, site.entity(`${key}:${base}`, (c) => render(context(c, base))), type);
+    });
+  }
 };

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from '../core/errors.js';
+import { SCHEMAS } from '../core/schemas.js';
 
-export const IDEMPOTENCY_KEY_MIN = 8;
-export const IDEMPOTENCY_KEY_MAX = 255;
+const keySchema = SCHEMAS.common.$defs.IdempotencyKey;
+export const IDEMPOTENCY_KEY_MIN: number = keySchema.minLength;
+export const IDEMPOTENCY_KEY_MAX: number = keySchema.maxLength;
+
+const VISIBLE_ASCII = new RegExp(keySchema.pattern);
 
 /** RFC 8941 sf-string: a quoted string where only \" and \\ are escapes. */
 function unquoteStructuredString(raw: string): string | undefined {
@@ -28,7 +32,7 @@ function unquoteStructuredString(raw: string): string | undefined {
 export function parseIdempotencyKey(header: string | string[] | undefined): string {
   const field = 'header:Idempotency-Key';
   if (header === undefined || (typeof header === 'string' && header.trim() === '')) {
-    throw badRequest('missing_idempotency_key', 'The Idempotency-Key header is required: a client-generated unique key of 8 to 255 characters.', [
+    throw badRequest('missing_idempotency_key', `The Idempotency-Key header is required: a client-generated unique key of ${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX} characters.`, [
       { field, message: 'is required' },
     ]);
   }
@@ -43,7 +47,7 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
     if (key.length < IDEMPOTENCY_KEY_MIN || key.length > IDEMPOTENCY_KEY_MAX) {
       problems.push(`must be ${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX} characters long (got ${key.length})`);
     }
-    if (!/^[\x21-\x7e]*$/.test(key)) problems.push('must consist of visible ASCII characters only');
+    if (!VISIBLE_ASCII.test(key)) problems.push('must consist of visible ASCII characters only');
   }
   if (problems.length) {
     throw badRequest('invalid_idempotency_key', `The Idempotency-Key header ${problems.join(' and ')}.`, problems.map((message) => ({ field, message })));

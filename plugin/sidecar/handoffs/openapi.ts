@@ -1,6 +1,5 @@
 import { AGENT_PREFIX } from '../core/paths.js';
-import { jsonContent, responseRef, type OpenApiPaths } from '../core/openapi-parts.js';
-import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from './idempotency.js';
+import { jsonContent, responseRef, schemaRef, type OpenApiPaths } from '../core/openapi-parts.js';
 
 export function handoffOperations(retentionDays: number): OpenApiPaths {
   const handoffHeaders = { 'Cache-Control': { $ref: '#/components/headers/CacheControl' } };
@@ -21,7 +20,7 @@ export function handoffOperations(retentionDays: number): OpenApiPaths {
             in: 'header',
             required: true,
             description: 'Client-generated unique key; visible ASCII characters; the RFC 8941 quoted form is accepted.',
-            schema: { type: 'string', minLength: IDEMPOTENCY_KEY_MIN, maxLength: IDEMPOTENCY_KEY_MAX },
+            schema: schemaRef('IdempotencyKey'),
           },
         ],
         requestBody: { required: true, content: jsonContent('HandoffRequest') },

@@ -1,0 +1,143 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ASK_PATH, INTERFACE_VERSION } from '../core/paths.js';
+import { ProblemError, badRequest, type ProblemBody } from '../core/errors.js';
+import { JSON_CONTENT_TYPE, NO_STORE } from '../core/http.js';
+import { fieldList, toFieldErrors, validatorFor } from '../core/schemas.js';
+import { toProblem, type CapabilityRoutes, type ServiceDeps } from '../core/server.js';
+import { indexFor } from './search.js';
+import { MAX_QUERY_LENGTH, answerBody, answerQuestion, failureBody, prepareAnswer, type AskContext } from './answer.js';
+
+export const EVENT_STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
+
+/** Pause between the content events of a stream, so a client shows the answer growing. */
+const CONTENT_EVENT_PACE_MS = 5;
+
+/** The question of a GET (query parameter) or a POST (body field query, or NLWeb's query.text). */
+function parseQuery(raw: unknown, where: 'query' | 'body'): string {
+  const name = where === 'query' ? 'query parameter query' : 'body field query';
+  let value = raw;
+  if (where === 'body' && value && typeof value === 'object' && !Array.isArray(value)) value = (value as { text?: unknown }).text;
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    throw badRequest('missing_query', `The ${name} is required and must not be empty: ask a question in German or English.`);
+  }
+  if (typeof value !== 'string') throw badRequest('invalid_query', `The ${name} must be a single string.`);
+  if (value.length > MAX_QUERY_LENGTH) {
+    throw badRequest('query_too_long', `The ${name} must not be longer than ${MAX_QUERY_LENGTH} characters.`);
+  }
+  return value.trim();
+}
+
+function parseBody(body: unknown): string {
+  if (body === undefined || body === null) return parseQuery(undefined, 'body');
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('invalid_request', 'The request body must be a JSON object such as {"query": "…"}.');
+  const query = parseQuery((body as { query?: unknown }).query, 'body');
+  const validate = validatorFor('AskRequest');
+  if (!validate(body)) throw badRequest('invalid_request', `The request body is invalid: ${fieldList(toFieldErrors(validate.errors))}.`);
+  return query;
+}
+
+function wantsEventStream(accept: string | undefined): boolean {
+  return /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(accept ?? '');
+}
+
+function sendFailure(reply: FastifyReply, problem: ProblemError): FastifyReply {
+  for (const [name, value] of Object.entries(problem.headers ?? {})) reply.header(name, value);
+  return reply
+    .code(problem.status)
+    .header('cache-control', NO_STORE)
+    .type(JSON_CONTENT_TYPE)
+    .send(JSON.stringify(failureBody(problem.code, problem.message)));
+}
+
+/** Sentences of the answer, whitespace kept, so the content events join to exactly the answer text. */
+export function chunks(text: string): string[] {
+  const out: string[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/[.!?]\s+/g)) {
+    const end = match.index + match[0].length;
+    out.push(text.slice(last, end));
+    last = end;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+/**
+ * NLWeb v0.54 event stream: start (sent before the answer is searched for), one result per grounding
+ * item, the answer in content events, complete with the whole answer as the JSON form carries it, end.
+ * Each event is written on its own and goes out at once: no compression, no buffering proxy
+ * (X-Accel-Buffering: no), and the next event waits for the socket to drain.
+ */
+async function streamAnswer(deps: ServiceDeps, request: FastifyRequest, reply: FastifyReply, query: string, context: AskContext): Promise<void> {
+  reply.hijack();
+  const res = reply.raw;
+  // The headers hooks set so far (CORS, rate limit) go out with the stream.
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+  res.writeHead(200, { ...headers, 'content-type': EVENT_STREAM_CONTENT_TYPE, 'cache-control': NO_STORE, 'x-accel-buffering': 'no' });
+  res.flushHeaders();
+  let open = true;
+  res.on('close', () => {
+    open = false;
+  });
+  const send = async (event: string, data: unknown) => {
+    if (!open) return;
+    if (!res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)) {
+      await new Promise<void>((resolve) => {
+        res.once('drain', resolve);
+        res.once('close', resolve);
+      });
+    }
+  };
+
+  await send('start', { _meta: { response_type: 'answer', version: INTERFACE_VERSION, streaming: true }, query });
+  try {
+    const prepared = await prepareAnswer(deps.site, query, context);
+    const body = answerBody(query, prepared);
+    for (const [index, item] of body.results.entries()) await send('result', { index, item });
+    for (const text of chunks(body.answer)) {
+      await sleep(CONTENT_EVENT_PACE_MS);
+      await send('content', { type: 'text', text });
+    }
+    await send('complete', body);
+  } catch (error) {
+    request.log.error({ err: error }, 'streamed answer failed');
+    await send('complete', failureBody('internal_error', 'The service failed to answer this question. It has been logged.'));
+  }
+  await send('end', { message: 'done' });
+  if (open) res.end();
+}
+
+export const answerRoutes: CapabilityRoutes = async (app, deps) => {
+  // The index of the configuration in force is built now, not on the first question.
+  indexFor(deps.site.revision, deps.site.config);
+  // Its own scope, so every failure on this endpoint (also the framework's: malformed JSON, wrong
+  // content type, body too large, rate limit) answers in the NLWeb failure envelope, not problem+json.
+  await app.register(async (scope) => {
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      const problem = toProblem(error);
+      if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendFailure(reply, problem);
+    });
+    // Answers the shared hooks send themselves as problems (a stale configuration revision for the
+    // bridge) are rewritten to the envelope too; status and headers stay as they are.
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('application/problem+json')) return payload;
+      const problem = JSON.parse(payload) as ProblemBody;
+      reply.type(JSON_CONTENT_TYPE);
+      return JSON.stringify(failureBody(problem.code, problem.detail));
+    });
+
+    const answer = async (request: FastifyRequest, reply: FastifyReply, query: string) => {
+      const context: AskContext = { publicBase: request.origin.publicBase, acceptLanguage: request.headers['accept-language'] };
+      if (wantsEventStream(request.headers.accept)) return streamAnswer(deps, request, reply, query, context);
+      const body = await answerQuestion(deps.site, query, context);
+      return reply.code(200).header('cache-control', NO_STORE).type(JSON_CONTENT_TYPE).send(JSON.stringify(body));
+    };
+
+    scope.get(ASK_PATH, (request, reply) => answer(request, reply, parseQuery((request.query as Record<string, unknown>).query, 'query')));
+    scope.post(ASK_PATH, (request, reply) => answer(request, reply, parseBody(request.body)));
+  });
+};

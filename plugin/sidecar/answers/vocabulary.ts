@@ -1,0 +1,214 @@
+import type { LocalizedText, Priority } from '../core/site-config.js';
+
+/**
+ * Words people use for a priority or a company fact, attached to the search documents as extra
+ * searchable text. They only help the search index find the right document for a paraphrase
+ * ("flame", "Brandschutzauflage", "hallway"); they never decide an answer on their own: the answer
+ * text always comes from the live site configuration, and a question whose words the index does not
+ * cover well enough is routed to a human (see answer.ts).
+ *
+ * They live in code, not in the site configuration, because they describe how questions are worded,
+ * not what the company offers; staff edit the facts, and these words keep finding them.
+ */
+export interface Wording {
+  /** How the answer names the topic, e.g. "Feuchträume und Bäder". */
+  label: LocalizedText;
+  /** Searchable synonyms and paraphrases, one string per language. */
+  terms: LocalizedText;
+}
+
+export const PRIORITY_WORDING: Record<Priority, Wording> = {
+  brandschutz: {
+    label: { de: 'Brandschutzanforderungen', en: 'fire-safety requirements' },
+    terms: {
+      de: 'Brandschutz Brandschutzanforderung Brandschutzauflage Brandschutzvorschrift Brandschutzklasse Brandklasse Brandverhalten Feuer Brand Flammen feuerfest feuerhemmend feuerbeständig nichtbrennbar nicht brennbar unbrennbar schwer entflammbar Flammschutz Fluchtweg Rettungsweg Versammlungsstätte',
+      en: 'fire safety fire protection fire regulations fire code fire rating fire-rated fire class fireproof fire resistant fire-resistant flame flame-retardant flame retardant non-combustible incombustible escape route egress',
+    },
+  },
+  robust: {
+    label: { de: 'stark beanspruchte Bereiche wie Flure', en: 'high-traffic areas such as corridors' },
+    terms: {
+      de: 'robust strapazierfähig widerstandsfähig stoßfest abriebfest belastbar langlebig hohe Frequenz stark frequentiert stark beansprucht Beanspruchung Publikumsverkehr Durchgangsverkehr Flur Gang Korridor Hotelflur Stöße Koffer Kratzer',
+      en: 'robust durable hard-wearing heavy-duty high traffic high-traffic heavy use heavily used busy footfall foot traffic corridor hallway hall stairwell knocks impact scuff scratch wear abrasion resistant luggage',
+    },
+  },
+  effekt: {
+    label: { de: 'Effekte wie Metallic-Optik', en: 'metallic and special effects' },
+    terms: {
+      de: 'Effekt Spezialeffekt Effektoberfläche besondere Optik Metallic metallisch Metall Glanz glänzend Schimmer schimmernd Silber Gold Akzent Akzentwand auffällig edel Hingucker Markenauftritt',
+      en: 'effect special effect special finish metallic metal shiny shimmer shimmering sheen gloss glossy silver gold accent feature wall eye-catching striking premium look brand space',
+    },
+  },
+  nachhaltig: {
+    label: { de: 'nachhaltige Projekte', en: 'sustainable projects' },
+    terms: {
+      de: 'nachhaltig Nachhaltigkeit ökologisch umweltfreundlich umweltschonend Umwelt Öko grün PVC-frei ohne PVC weichmacherfrei emissionsarm schadstoffarm schadstofffrei FSC Zertifizierung Gebäudezertifizierung DGNB LEED BREEAM gesund Raumluft',
+      en: 'sustainable sustainability ecological eco eco-friendly environmentally friendly environment green PVC-free without PVC plasticiser-free plasticizer-free low emission low-emission VOC FSC certification green building DGNB LEED BREEAM healthy indoor air',
+    },
+  },
+  feuchtraum: {
+    label: { de: 'Feuchträume und Bäder', en: 'wet rooms and bathrooms' },
+    terms: {
+      de: 'Feuchtraum Feuchträume feucht Feuchtigkeit Luftfeuchtigkeit Nassraum nass Bad Badezimmer Bäder Gäste-WC WC Toilette Sanitär Sanitärbereich Waschraum Spritzwasser Küche Wasser Dampf Wellness Spa Sauna',
+      en: 'wet room wet rooms damp humid humidity moisture bathroom bathrooms bath toilet restroom washroom sanitary splash kitchen water steam wellness spa sauna',
+    },
+  },
+};
+
+/** The company facts and texts the index knows, each answered from its own part of the configuration. */
+export type FactId =
+  | 'delivery'
+  | 'neutral_shipping'
+  | 'telephone'
+  | 'ordering'
+  | 'file_transfer'
+  | 'wallcheck'
+  | 'samples'
+  | 'advisor_response'
+  | 'workflow'
+  | 'company'
+  | 'agents'
+  | 'contact'
+  | 'project_specific';
+
+export const FACT_WORDING: Record<FactId, Wording> = {
+  delivery: {
+    label: { de: 'Produktion und Lieferung', en: 'Production and delivery' },
+    terms: {
+      de: 'Lieferzeit Lieferdauer Lieferung liefern geliefert Liefertermin Produktionszeit Produktionsdauer Fertigung Herstellung Bearbeitungszeit Dauer dauert lange Werktage Tage Wochen schnell Versanddauer',
+      en: 'delivery time delivery lead time turnaround production time how long take takes days business days weeks delivered deliver fast quickly dispatch',
+    },
+  },
+  neutral_shipping: {
+    label: { de: 'Neutraler Versand', en: 'Neutral shipping' },
+    terms: {
+      de: 'neutral neutraler Versand neutral versenden ohne Absender ohne Firmenname ohne Logo Blindversand Dropshipping Endkunde Endkunden direkt Wiederverkäufer Händler Agentur Lieferschein Paket Verpackung',
+      en: 'neutral shipping ship neutrally neutral delivery blind shipping unbranded white label without your name without logo drop shipping dropship end customer directly reseller agency delivery note parcel packaging',
+    },
+  },
+  telephone: {
+    label: { de: 'Telefon', en: 'Telephone' },
+    terms: {
+      de: 'Telefon telefonisch anrufen Anruf erreichen erreichbar Erreichbarkeit Telefonzeiten Öffnungszeiten Sprechzeiten Geschäftszeiten Servicezeiten Uhrzeit Hotline Telefonnummer Nummer Rufnummer',
+      en: 'telephone phone call calling ring reach reachable telephone hours phone hours opening hours business hours office hours number phone number hotline open available',
+    },
+  },
+  ordering: {
+    label: { de: 'Bestellung', en: 'Ordering' },
+    terms: {
+      de: 'bestellen Bestellung Bestellungen Auftrag Aufträge beauftragen kaufen Kauf online Onlineshop Shop Warenkorb Agent Agenten KI automatisiert automatisch Schnittstelle API Bestellschnittstelle selbst Self-Service',
+      en: 'order orders ordering place an order buy purchase online shop checkout cart agent agents AI bot automated automatic automation API interface self-service',
+    },
+  },
+  file_transfer: {
+    label: { de: 'Druckdaten übertragen', en: 'Transferring print files' },
+    terms: {
+      de: 'Druckdaten Druckdatei Datei Dateien Daten übertragen Übertragung Datenübertragung senden schicken übermitteln hochladen Upload FTP Zugangsdaten Zugang Bilddaten Motivdaten',
+      en: 'print files print file print data files file artwork image transfer transferred send submit upload uploading FTP credentials access data',
+    },
+  },
+  wallcheck: {
+    label: { de: 'Wallcheck', en: 'Wallcheck' },
+    terms: {
+      de: 'Wallcheck Datencheck Druckdatenprüfung Dateiprüfung Prüfung prüfen geprüft Qualitätsprüfung Qualitätscheck Auflösung Format Farbraum Beschnitt kostenlos gratis Kosten kostet',
+      en: 'Wallcheck file check print file check print data check preflight quality check check checked checking resolution format colour color space bleed free of charge cost costs',
+    },
+  },
+  samples: {
+    label: { de: 'Materialmuster', en: 'Material samples' },
+    terms: {
+      de: 'Muster Musteranfrage Materialmuster Musterbestellung Muster bestellen Probe Materialprobe Probestück Musterstück anfordern erhalten bekommen ansehen anfassen fühlen',
+      en: 'sample samples sample request material sample swatch swatches test piece try feel see get a sample request samples order samples',
+    },
+  },
+  advisor_response: {
+    label: { de: 'Rückmeldung eines Fachberaters', en: 'Advisor response' },
+    terms: {
+      de: 'Rückmeldung Antwort antworten meldet melden Reaktionszeit schnell Berater Fachberater Beratung beraten Werktag Anfrage',
+      en: 'response respond reply answer hear back get back quickly advisor adviser consultant consultation business day enquiry inquiry',
+    },
+  },
+  workflow: {
+    label: { de: 'Ablauf', en: 'Workflow' },
+    terms: {
+      de: 'Ablauf Prozess Schritte Schritt Vorgehen funktioniert Projektablauf Reihenfolge Erstkontakt Auftragsbestätigung Produktion',
+      en: 'process workflow steps step procedure how does it work how it works sequence first contact order confirmation production',
+    },
+  },
+  company: {
+    label: { de: 'Unternehmen', en: 'Company' },
+    terms: {
+      de: 'Unternehmen Firma Hersteller wer über uns Digitaldruck Tapete Tapeten Fototapete Wandbild Geschäftskunden B2B Objektkunden Gewerbekunden Privatkunden',
+      en: 'company manufacturer who about us digital print wallpaper wallpapers photo wallpaper mural murals business customers B2B contract customers trade private customers consumers',
+    },
+  },
+  agents: {
+    label: { de: 'Hinweise für Agenten', en: 'Notes for agents' },
+    terms: {
+      de: 'Agent Agenten Assistent Anforderungen erfassen sammeln Wandmaße Maße Motivbeschreibung Frage-Endpunkt vorbereiten',
+      en: 'agent agents assistant assist requirements collect gather wall dimensions dimensions motif description question endpoint prepare',
+    },
+  },
+  contact: {
+    label: { de: 'Kontakt', en: 'Contact' },
+    terms: {
+      de: 'Kontakt kontaktieren Kontaktformular Formular Ansprechpartner Ansprechperson erreichen wenden melden schreiben E-Mail',
+      en: 'contact contact form form get in touch contact person reach write e-mail email talk speak',
+    },
+  },
+  project_specific: {
+    // What only an advisor can settle for a project and the published data therefore never states.
+    // A question about these finds this document, and its answer routes to the contact form and the
+    // telephone line instead of guessing.
+    label: { de: 'Projektbezogene Fragen', en: 'Project-specific questions' },
+    terms: {
+      de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Rechnung Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie',
+      en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging wallpaper hanger on site visit survey measure abroad complaint warranty guarantee',
+    },
+  },
+};
+
+/** How people ask for the whole catalog. */
+export const CATALOG_WORDING: Wording = {
+  label: { de: 'Materialkatalog', en: 'Material catalog' },
+  terms: {
+    de: 'Materialien Material Katalog Materialkatalog Sortiment Auswahl Übersicht Produkte Tapetenarten Tapeten Qualitäten Trägermaterialien alle welche habt führen anbieten Angebot',
+    en: 'materials material catalog catalogue range selection overview products types of wallpaper wallpapers qualities substrates all which have offer',
+  },
+};
+
+/** DIN 4102-1 building material classes in words. */
+export const DIN_4102_WORDS: Record<string, LocalizedText> = {
+  A1: { de: 'nichtbrennbar', en: 'non-combustible' },
+  A2: { de: 'nichtbrennbar', en: 'non-combustible' },
+  B1: { de: 'schwer entflammbar', en: 'flame-retardant' },
+  B2: { de: 'normal entflammbar', en: 'normally flammable' },
+  B3: { de: 'leicht entflammbar', en: 'highly flammable' },
+};
+
+/** Searchable words for the wet-room flag of a material (the configuration has a flag, no words). */
+export const WET_ROOM_WORDS: Record<'suitable' | 'unsuitable', LocalizedText> = {
+  suitable: { de: 'feuchtraumgeeignet für Feuchträume geeignet Bad Badezimmer', en: 'suitable for wet rooms damp rooms bathrooms' },
+  unsuitable: { de: 'nicht für Feuchträume geeignet', en: 'not suitable for wet rooms' },
+};
+
+/**
+ * Words for the characteristics every catalog material states (fire classification, cleanability,
+ * weight and width), so a question about a property of a named material finds that material.
+ */
+export const MATERIAL_PROPERTY_WORDS: LocalizedText = {
+  de: 'Brandverhalten Brandklasse Baustoffklasse Reinigung reinigen reinigbar abwaschbar abwischbar putzen Pflege Gewicht schwer Flächengewicht Grammatur Breite Druckbreite Rollenbreite Bahnbreite',
+  en: 'reaction to fire fire class fire rating cleaning clean cleanable washable wipe wipeable care maintenance weight heavy grammage width printable width roll width',
+};
+
+/** How people ask for a recommendation ("Welches Material eignet sich …", "which wallpaper do you recommend …"). */
+export const RECOMMENDATION_WORDS: LocalizedText = {
+  de: 'Empfehlung empfehlen empfohlen vorschlagen raten Material Materialien Tapete Tapeten Wandbelag Wandbekleidung Produkt geeignet eignet passend passt verwenden',
+  en: 'recommendation recommend recommended suggest suggestion advise material materials wallpaper wallpapers wallcovering wall covering product suitable suit suits best use choose',
+};
+
+/** Function words the stop-word lists of @orama/stopwords lack; they carry no content in a question. */
+export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
+  de: ['wann', 'wer', 'gibt', 'bitte', 'gerne', 'gern', 'ihnen', 'euch'],
+  en: ['a', 'please', 'could', 'would'],
+};

@@ -1,0 +1,119 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DOCUMENT_PATHS, MCP_PATH } from '../core/paths.js';
+import { tooManyRequests } from '../core/errors.js';
+import { sendEntity } from '../core/http.js';
+import { toProblem, type CapabilityRoutes } from '../core/server.js';
+import { HANDOFF_TOOL, ToolRegistry } from './definitions.js';
+import { mcpDescription, serverCard } from './documents.js';
+import { handleLegacy } from './legacy.js';
+import { handleModern, isModernRequest } from './modern.js';
+import { isOriginAllowed, MCP_ALLOWED_HEADERS, MCP_EXPOSED_HEADERS } from './origin.js';
+import { RPC, rpcError, type HttpAnswer } from './rpc.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** @fastify/cors reads this per route; false leaves CORS to the route's own hooks. */
+    cors?: false;
+  }
+}
+
+const JSON_RPC_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+function send(reply: FastifyReply, answer: HttpAnswer): FastifyReply {
+  reply.code(answer.status).header('cache-control', 'no-store');
+  for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+  if (answer.body === undefined) return reply.send();
+  return reply.type(JSON_RPC_CONTENT_TYPE).send(JSON.stringify(answer.body));
+}
+
+function callsTool(message: unknown, name: string): boolean {
+  if (Array.isArray(message)) return message.some((m) => callsTool(m, name));
+  const m = message as { method?: unknown; params?: { name?: unknown } } | null;
+  return Boolean(m && typeof m === 'object' && m.method === 'tools/call' && m.params?.name === name);
+}
+
+/**
+ * The MCP tool endpoint (POST /mcp and /mcp/) and its documents (mcp.json, server card).
+ * Everything under MCP_PATH lives in its own encapsulated scope: errors there (malformed JSON, too
+ * large, rate limit) answer as JSON-RPC, not problem+json, and CORS follows the endpoint's origin rule
+ * instead of the site-wide "*".
+ */
+export const toolRoutes: CapabilityRoutes = async (app, deps) => {
+  const { site, config } = deps;
+  const registry = new ToolRegistry(config.idempotencyRetentionDays);
+
+  const sendServerCard = (request: FastifyRequest, reply: FastifyReply) => {
+    const base = request.origin.publicBase;
+    return sendEntity(request, reply, site.entity(`mcp-server-card:${base}`, (c) => serverCard(c, base, registry.list())));
+  };
+  app.get(DOCUMENT_PATHS.serverCard, sendServerCard);
+  app.get(DOCUMENT_PATHS.serverCardAlias, sendServerCard);
+  app.get(DOCUMENT_PATHS.mcpDescription, (request, reply) => {
+    const base = request.origin.publicBase;
+    return sendEntity(request, reply, site.entity(`mcp-description:${base}`, (c) => mcpDescription(c, base, registry.list())));
+  });
+
+  await app.register(async (scope) => {
+    const routeConfig = { cors: false as const };
+    // Handoffs through the tool obey the same per-client limit as POST /handoffs.
+    const handoffLimit = config.handoffRateLimitPerMinute;
+    const handoffLimiter =
+      handoffLimit > 0 ? scope.createRateLimit({ max: handoffLimit, timeWindow: config.rateLimitWindowMs, keyGenerator: (request) => request.origin.clientAddress }) : undefined;
+
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      const problem = toProblem(error);
+      if (problem.status >= 500) request.log.error({ err: error }, 'tool endpoint failed');
+      const code = problem.code === 'rest_invalid_json' ? RPC.parseError : problem.status >= 500 ? RPC.internalError : RPC.serverError;
+      const message = code === RPC.parseError ? `Parse error: ${problem.message}` : problem.message;
+      return send(reply, { ...rpcError(problem.status, code, message), headers: problem.headers });
+    });
+
+    scope.addHook('onRequest', async (request, reply) => {
+      reply.header('vary', 'Origin');
+      const origin = request.headers.origin;
+      if (origin === undefined) return;
+      if (!isOriginAllowed(origin, request.origin.publicBase, config.allowedOrigins)) {
+        return send(reply, rpcError(403, RPC.serverError, `Forbidden: the Origin ${origin} may not use this endpoint.`));
+      }
+      reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', MCP_EXPOSED_HEADERS);
+    });
+
+    scope.options(MCP_PATH, { config: routeConfig }, (_request, reply) =>
+      reply
+        .code(204)
+        .header('access-control-allow-methods', 'POST, OPTIONS')
+        .header('access-control-allow-headers', MCP_ALLOWED_HEADERS)
+        .header('access-control-max-age', '600')
+        .header('content-length', '0')
+        .send(),
+    );
+
+    // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
+    scope.route({
+      method: ['GET', 'DELETE', 'PUT', 'PATCH'],
+      url: MCP_PATH,
+      config: routeConfig,
+      handler: (request, reply) =>
+        send(reply, {
+          ...rpcError(405, RPC.serverError, `Method not allowed: ${request.method}. This endpoint is stateless and accepts POST only.`),
+          headers: { allow: 'POST, OPTIONS' },
+        }),
+    });
+
+    scope.post(MCP_PATH, { config: routeConfig }, async (request, reply) => {
+      const body = request.body;
+      if (body === undefined || body === null) {
+        return send(reply, rpcError(400, RPC.parseError, 'Parse error: the body must be a JSON-RPC message'));
+      }
+      if (handoffLimiter && callsTool(body, HANDOFF_TOOL)) {
+        const limit = await handoffLimiter(request);
+        if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests();
+      }
+      const context = { deps, config: site.config, publicBase: request.origin.publicBase };
+      const answer = isModernRequest(request.headers, body)
+        ? await handleModern(request.headers, body, registry, context, request.log)
+        : await handleLegacy(`http://localhost${request.url}`, request.headers, body, registry, context, request.log);
+      return send(reply, answer);
+    });
+  });
+};

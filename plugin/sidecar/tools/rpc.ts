@@ -1,0 +1,37 @@
+/** JSON-RPC error codes the tool endpoint answers with (JSON-RPC 2.0 and the MCP-reserved range). */
+export const RPC = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  /** Implementation-defined transport errors (forbidden origin, method not allowed, limits), as the SDK uses it. */
+  serverError: -32000,
+  /** MCP 2026-07-28: headers missing or not matching the body. */
+  headerMismatch: -32020,
+  /** MCP 2026-07-28: the requested protocol version is not served. */
+  unsupportedProtocolVersion: -32022,
+} as const;
+
+export type RequestId = string | number;
+
+/** An answer of the tool endpoint before it is written: HTTP status, JSON-RPC body (none for 202), extra headers. */
+export interface HttpAnswer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A JSON-RPC error response; without an id when the request's id is unknown (transport-level failures). */
+export function rpcError(status: number, code: number, message: string, id?: RequestId | null, data?: unknown): HttpAnswer {
+  const error: { code: number; message: string; data?: unknown } = { code, message };
+  if (data !== undefined) error.data = data;
+  const body: Record<string, unknown> = { jsonrpc: '2.0' };
+  if (id !== undefined && id !== null) body.id = id;
+  body.error = error;
+  return { status, body };
+}
+
+export function rpcResult(id: RequestId, result: unknown): HttpAnswer {
+  return { status: 200, body: { jsonrpc: '2.0', id, result } };
+}

@@ -1,0 +1,558 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { PREFIX, startService, type RunningService } from '../support/service.js';
+import { postJson } from '../support/http.js';
+import { PRIORITIES } from '../../plugin/sidecar/core/schemas.js';
+import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
+
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+
+const TOOL_NAMES = ['get_company_information', 'list_materials', 'recommend_material', 'start_project_handoff', 'create_idempotent_project_handoff'];
+const PARTNER = 'https://partner.example';
+const MODERN = '2026-07-28';
+
+let running: RunningService;
+let base: string;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  running = await startService({
+    MANUFACTURER_AGENT_RATE_LIMIT: '100000',
+    MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '100000',
+    MANUFACTURER_AGENT_ALLOWED_ORIGINS: `${PARTNER}/`,
+    MANUFACTURER_AGENT_BRIDGE_TOKEN: 'bridge-secret',
+  });
+  base = running.baseUrl;
+});
+afterEach(async () => {
+  while (clients.length) await clients.pop()!.close();
+});
+afterAll(() => running.stop());
+
+async function connect(url = `${base}/mcp/`): Promise<Client> {
+  const client = new Client({ name: 'vitest-agent', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  clients.push(client);
+  return client;
+}
+
+/** An independent validator (not the service's): structuredContent must satisfy the published outputSchema. */
+function validatorOf(schema: object) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  return ajv.compile(schema);
+}
+
+function expectConforms(tool: Tool, structured: unknown) {
+  const validate = validatorOf(tool.outputSchema!);
+  const ok = validate(structured);
+  expect(validate.errors ?? [], `${tool.name} structuredContent`).toEqual([]);
+  expect(ok).toBe(true);
+}
+
+const textOf = (result: unknown) => (((result as { content?: unknown }).content as { type: string; text: string }[])[0] ?? { text: '' }).text;
+const key = () => `mcp-test-${randomUUID()}`;
+
+/** A hand-written POST to the tool endpoint (for what the SDK client cannot send). */
+async function rpc(body: unknown, headers: Record<string, string> = {}, path = '/mcp/') {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: text ? JSON.parse(text) : undefined };
+}
+
+const modernMeta = (extra: Record<string, unknown> = {}) => ({
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'hand-written', version: '1' },
+  ...extra,
+});
+
+function modern(method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}, id: number | string = 1) {
+  return rpc(
+    { jsonrpc: '2.0', id, method, params: { ...params, _meta: modernMeta() } },
+    { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}), ...headers },
+  );
+}
+
+describe('the SDK client over HTTP (initialize era)', () => {
+  it('connects statelessly and learns the server identity, capabilities and instructions', async () => {
+    const client = await connect();
+    const info = client.getServerVersion()!;
+    expect(info.title).toBe(running.service.site.config.company.name);
+    expect(info.version).toBe('1.1.4');
+    expect(info.name).toMatch(/^[a-zA-Z0-9.-]+\/manufacturer-agent$/);
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    expect(client.getInstructions()).toContain(running.service.site.config.discovery.summary.en);
+    const initialize = await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    expect(initialize.headers.get('mcp-session-id')).toBeNull();
+  });
+
+  it('lists the five tools, each with title, description, schemas and truthful annotations', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+    for (const tool of tools) {
+      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.description!.length, tool.name).toBeGreaterThan(40);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      // Self-contained: no reference a client would have to resolve against our files.
+      expect(JSON.stringify(tool.inputSchema) + JSON.stringify(tool.outputSchema)).not.toMatch(/\$ref|\$id|\$defs/);
+      expect(tool.annotations).toMatchObject({ title: tool.title, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      expect(tool.annotations!.readOnlyHint).toBe(tool.name !== 'create_idempotent_project_handoff');
+    }
+    const recommend = tools.find((t) => t.name === 'recommend_material')!;
+    expect((recommend.inputSchema.properties as any).priority.enum).toEqual(PRIORITIES);
+    expect(recommend.inputSchema.required).toEqual(['priority']);
+    const create = tools.find((t) => t.name === 'create_idempotent_project_handoff')!;
+    expect(create.inputSchema.required).toEqual(['idempotency_key', 'next_step']);
+    expect((create.inputSchema.properties as any).idempotency_key).toMatchObject({ minLength: 8, maxLength: 255 });
+    expect((create.outputSchema!.properties as any).handoff.required).toContain('link');
+  });
+
+  it('calls every tool; structuredContent matches the output schema and the text block carries the same JSON', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    const tool = (name: string) => tools.find((t) => t.name === name)!;
+    const calls: Record<string, Record<string, unknown>> = {
+      get_company_information: {},
+      list_materials: {},
+      recommend_material: { priority: 'brandschutz' },
+      start_project_handoff: { next_step: 'wallcheck' },
+      create_idempotent_project_handoff: { idempotency_key: key(), next_step: 'sample_request', requirements: { material_id: 'vlies-classic', locale: 'en' } },
+    };
+    const results: Record<string, any> = {};
+    for (const name of TOOL_NAMES) {
+      const result = await client.callTool({ name, arguments: calls[name] });
+      expect(result.isError ?? false, `${name}: ${textOf(result)}`).toBe(false);
+      expectConforms(tool(name), result.structuredContent);
+      expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+      results[name] = result.structuredContent;
+    }
+    expect(results.get_company_information.links.contact_form).toBe(`${base}/kontakt/`);
+    expect(results.list_materials.count).toBe(running.service.site.config.materials.length);
+    expect(results.recommend_material.material.fire_classification.en_13501_1).toBe('A2-s1, d0');
+    expect(results.start_project_handoff).toMatchObject({ next_step: 'wallcheck', recorded: false, entry_point: `${base}/wallcheck` });
+    expect(results.start_project_handoff.telephone).toEqual(running.service.site.config.company.telephone);
+    expect(results.create_idempotent_project_handoff.replayed).toBe(false);
+    expect(results.create_idempotent_project_handoff.handoff.link).toMatch(new RegExp(`^${base}/kontakt/\\?handoff=ho_`));
+  });
+
+  it('start_project_handoff records nothing and defaults to a project enquiry', async () => {
+    const client = await connect();
+    const before = (await running.service.handoffs.list({ limit: 1, offset: 0 })).total;
+    const result = await client.callTool({ name: 'start_project_handoff', arguments: {} });
+    expect((result.structuredContent as any).next_step).toBe('project_enquiry');
+    expect((result.structuredContent as any).prepare.map((p: { item: string }) => p.item)).toContain('requirements.dimensions');
+    expect((await running.service.handoffs.list({ limit: 1, offset: 0 })).total).toBe(before);
+  });
+
+  it('answers invalid arguments with an isError result that names the field', async () => {
+    const client = await connect();
+    const wrongPriority = await client.callTool({ name: 'recommend_material', arguments: { priority: 'billig' } });
+    expect(wrongPriority.isError).toBe(true);
+    expect(wrongPriority.structuredContent).toBeUndefined();
+    expect(textOf(wrongPriority)).toMatch(/\/priority must be one of: brandschutz, robust/);
+    expect(textOf(await client.callTool({ name: 'recommend_material', arguments: {} }))).toContain('/priority is required');
+    expect(textOf(await client.callTool({ name: 'list_materials', arguments: { filter: 'x' } }))).toContain('/filter is not an accepted field');
+    const shortKey = await client.callTool({ name: 'create_idempotent_project_handoff', arguments: { idempotency_key: 'short', next_step: 'wallcheck' } });
+    expect(shortKey.isError).toBe(true);
+    expect(textOf(shortKey)).toContain('/idempotency_key');
+    const unknownMaterial = await client.callTool({
+      name: 'create_idempotent_project_handoff',
+      arguments: { idempotency_key: key(), next_step: 'sample_request', requirements: { material_id: 'gold-leaf' } },
+    });
+    expect(unknownMaterial.isError).toBe(true);
+    expect(textOf(unknownMaterial)).toContain('/requirements/material_id names no material in the catalog');
+    const email = await client.callTool({
+      name: 'create_idempotent_project_handoff',
+      arguments: { idempotency_key: key(), next_step: 'project_enquiry', requirements: { motif_description: 'mail me at a@b.de' } },
+    });
+    expect(textOf(email)).toContain('/requirements/motif_description');
+  });
+
+  it('answers an unknown tool with a JSON-RPC error, not a tool result', async () => {
+    const client = await connect();
+    const error = await client.callTool({ name: 'place_order', arguments: {} }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(-32602);
+    expect((error as McpError).message).toContain('place_order');
+  });
+
+  it('negotiates every initialize-era version from 2025-03-26 to 2025-11-25 without a session', async () => {
+    for (const version of ['2025-03-26', '2025-06-18', '2025-11-25']) {
+      const init = await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+      expect(init.status).toBe(200);
+      expect(init.json.result.protocolVersion).toBe(version);
+      const list = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': version });
+      expect(list.json.result.tools.map((t: { name: string }) => t.name)).toEqual(TOOL_NAMES);
+    }
+  });
+});
+
+describe('one handoff, two doors', () => {
+  const body = { next_step: 'project_enquiry', requirements: { dimensions: { width_cm: 420, height_cm: 260 }, priority: 'robust', locale: 'de' } };
+
+  it('replays a tool-created handoff on POST /handoffs with the same key and body, and again on the tool', async () => {
+    const client = await connect();
+    const k = key();
+    const created = await client.callTool({ name: 'create_idempotent_project_handoff', arguments: { idempotency_key: k, ...body } });
+    const first = created.structuredContent as any;
+    expect(first.replayed).toBe(false);
+    const rest = await postJson(base, `${PREFIX}/handoffs`, body, { 'idempotency-key': k });
+    expect(rest.status).toBe(200);
+    expect(rest.headers.get('idempotent-replayed')).toBe('true');
+    expect(rest.json.link).toBe(first.handoff.link);
+    expect(rest.json).toEqual(first.handoff);
+    const again = (await client.callTool({ name: 'create_idempotent_project_handoff', arguments: { ...body, idempotency_key: k } })).structuredContent as any;
+    expect(again).toEqual({ replayed: true, handoff: first.handoff });
+  });
+
+  it('replays a REST-created handoff on the tool', async () => {
+    const k = key();
+    const rest = await postJson(base, `${PREFIX}/handoffs`, body, { 'idempotency-key': k });
+    expect(rest.status).toBe(201);
+    const client = await connect();
+    const replay = (await client.callTool({ name: 'create_idempotent_project_handoff', arguments: { idempotency_key: k, ...body } })).structuredContent as any;
+    expect(replay.replayed).toBe(true);
+    expect(replay.handoff.link).toBe(rest.json.link);
+    expect(replay.handoff.id).toBe(rest.json.id);
+  });
+
+  it('refuses a key reused with another body on either door and creates nothing', async () => {
+    const client = await connect();
+    const k = key();
+    await postJson(base, `${PREFIX}/handoffs`, body, { 'idempotency-key': k });
+    const before = (await running.service.handoffs.list({ limit: 1, offset: 0 })).total;
+    const reused = await client.callTool({ name: 'create_idempotent_project_handoff', arguments: { idempotency_key: k, next_step: 'wallcheck' } });
+    expect(reused.isError).toBe(true);
+    expect(textOf(reused)).toMatch(/idempotency_key_reused/);
+    expect(textOf(reused)).toMatch(/idempotency_key was already used for a different request/);
+
+    const k2 = key();
+    await client.callTool({ name: 'create_idempotent_project_handoff', arguments: { idempotency_key: k2, ...body } });
+    const restReused = await postJson(base, `${PREFIX}/handoffs`, { next_step: 'sample_request' }, { 'idempotency-key': k2 });
+    expect(restReused.status).toBe(422);
+    expect((await running.service.handoffs.list({ limit: 1, offset: 0 })).total).toBe(before + 1);
+  });
+});
+
+describe('the 2026-07-28 era (stateless, hand-written HTTP)', () => {
+  it('answers server/discover with versions, capabilities and the same identity', async () => {
+    const client = await connect();
+    const res = await modern('server/discover');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const result = res.json.result;
+    expect(res.json.id).toBe(1);
+    expect(result.resultType).toBe('complete');
+    expect(result.supportedVersions).toEqual([MODERN, '2025-11-25', '2025-06-18', '2025-03-26']);
+    expect(result.capabilities).toEqual({ tools: { listChanged: false } });
+    expect(result.serverInfo).toEqual(client.getServerVersion());
+    expect(result._meta['io.modelcontextprotocol/serverInfo']).toEqual(result.serverInfo);
+    expect(result.instructions).toBe(client.getInstructions());
+    expect(result.ttlMs).toBeGreaterThan(0);
+    expect(result.cacheScope).toBe('public');
+    // A bare probe without any version still learns the versions.
+    const probe = await rpc({ jsonrpc: '2.0', id: 'p', method: 'server/discover' });
+    expect(probe.json.result.supportedVersions).toContain(MODERN);
+  });
+
+  it('lists and calls the same tools with per-request metadata and the routing headers', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    const list = await modern('tools/list');
+    expect(list.status).toBe(200);
+    expect(list.json.result).toMatchObject({ resultType: 'complete', cacheScope: 'public' });
+    expect(list.json.result.tools).toEqual(tools);
+    const call = await modern('tools/call', { name: 'recommend_material', arguments: { priority: 'feuchtraum' } });
+    expect(call.status).toBe(200);
+    expect(call.json.result.resultType).toBe('complete');
+    expectConforms(tools.find((t) => t.name === 'recommend_material')!, call.json.result.structuredContent);
+    expect(call.json.result.structuredContent.priority).toBe('feuchtraum');
+    const encoded = `=?base64?${Buffer.from('list_materials').toString('base64')}?=`;
+    const viaBase64 = await modern('tools/call', { name: 'list_materials', arguments: {} }, { 'mcp-name': encoded });
+    expect(viaBase64.json.result.structuredContent.count).toBe(running.service.site.config.materials.length);
+    const invalid = await modern('tools/call', { name: 'recommend_material', arguments: { priority: 7 } });
+    expect(invalid.json.result.isError).toBe(true);
+    expect(invalid.json.result.content[0].text).toContain('/priority');
+  });
+
+  it('shares handoff keys with the initialize era', async () => {
+    const k = key();
+    const args = { idempotency_key: k, next_step: 'wallcheck' };
+    const first = await modern('tools/call', { name: 'create_idempotent_project_handoff', arguments: args });
+    expect(first.json.result.structuredContent.replayed).toBe(false);
+    const client = await connect();
+    const second = (await client.callTool({ name: 'create_idempotent_project_handoff', arguments: args })).structuredContent as any;
+    expect(second.replayed).toBe(true);
+    expect(second.handoff.id).toBe(first.json.result.structuredContent.handoff.id);
+  });
+
+  it('rejects headers that are missing or do not match the body with 400 HeaderMismatch', async () => {
+    const cases = [
+      await modern('tools/list', {}, { 'mcp-method': 'tools/call' }),
+      await modern('tools/call', { name: 'list_materials', arguments: {} }, { 'mcp-name': 'get_company_information' }),
+      await modern('tools/call', { name: 'list_materials', arguments: {} }, { 'mcp-name': '=?base64?not base64?=' }),
+      await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: modernMeta() } }, { 'mcp-protocol-version': MODERN }),
+      await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: modernMeta() } }, { 'mcp-method': 'tools/list' }),
+      await rpc(
+        { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: modernMeta({ 'io.modelcontextprotocol/protocolVersion': '2025-11-25' }) } },
+        { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' },
+      ),
+    ];
+    for (const res of cases) {
+      expect(res.status, res.text).toBe(400);
+      expect(res.json.error.code, res.text).toBe(-32020);
+    }
+    const noTool = await modern('tools/call', { name: 'list_materials', arguments: {} }, { 'mcp-name': '' });
+    expect(noTool.json.error.code).toBe(-32020);
+  });
+
+  it('names its versions for an unsupported one, 404 for unknown methods, and requires clientCapabilities', async () => {
+    const unsupported = await rpc(
+      { jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: modernMeta({ 'io.modelcontextprotocol/protocolVersion': '2099-01-01' }) } },
+      { 'mcp-protocol-version': '2099-01-01', 'mcp-method': 'tools/list' },
+    );
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.json.error.code).toBe(-32022);
+    expect(unsupported.json.error.data).toEqual({ supported: [MODERN, '2025-11-25', '2025-06-18', '2025-03-26'], requested: '2099-01-01' });
+    expect(unsupported.json.id).toBe(3);
+
+    const ping = await modern('ping');
+    expect(ping.status).toBe(404);
+    expect(ping.json.error.code).toBe(-32601);
+
+    const noCapabilities = await rpc(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN } } },
+      { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' },
+    );
+    expect(noCapabilities.status).toBe(400);
+    expect(noCapabilities.json.error.code).toBe(-32602);
+
+    const unknownTool = await modern('tools/call', { name: 'place_order', arguments: {} });
+    expect(unknownTool.json.error.code).toBe(-32602);
+  });
+});
+
+describe('HTTP rules of the endpoint', () => {
+  it('answers GET and DELETE with 405 and a JSON-RPC error, on /mcp and /mcp/', async () => {
+    for (const [method, path] of [['GET', '/mcp'], ['GET', '/mcp/'], ['DELETE', '/mcp/'], ['DELETE', '/mcp']]) {
+      const res = await fetch(`${base}${path}`, { method, headers: { accept: 'text/event-stream' } });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST, OPTIONS');
+      const body = (await res.json()) as any;
+      expect(body.jsonrpc).toBe('2.0');
+      expect(body.error.message).toContain(method);
+    }
+    expect((await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, {}, '/mcp')).status).toBe(200);
+  });
+
+  it('refuses a browser Origin that is not allowed with 403, before doing anything', async () => {
+    const before = (await running.service.handoffs.list({ limit: 1, offset: 0 })).total;
+    const res = await rpc(
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_idempotent_project_handoff', arguments: { idempotency_key: key(), next_step: 'wallcheck' } } },
+      { origin: 'https://evil.example' },
+    );
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+    expect(res.json.error.message).toContain('https://evil.example');
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await running.service.handoffs.list({ limit: 1, offset: 0 })).total).toBe(before);
+    const preflight = await fetch(`${base}/mcp/`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await fetch(`${base}/mcp/`, { headers: { origin: 'null' } })).status).toBe(403);
+  });
+
+  it('accepts the configured origins and the site itself, and names them in CORS headers', async () => {
+    for (const origin of [PARTNER, base]) {
+      const res = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { origin });
+      expect(res.status, origin).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(res.headers.get('vary')).toMatch(/Origin/);
+      const preflight = await fetch(`${base}/mcp/`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-method' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Mcp-Method/);
+    }
+    const noOrigin = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(noOrigin.status).toBe(200);
+    expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('accepts the public site origin the WordPress bridge names', async () => {
+    const site = 'https://www.wandwerk.example';
+    const viaBridge = { 'x-manufacturer-agent-bridge-token': 'bridge-secret', 'x-manufacturer-agent-public-base': site, origin: site };
+    expect((await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, viaBridge)).status).toBe(200);
+    expect((await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { origin: site })).status).toBe(403);
+  });
+
+  it('answers malformed JSON, an empty body and a too large body in JSON-RPC, not problem+json', async () => {
+    const malformed = await rpc('{"jsonrpc": "2.0", "id": 1,');
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(malformed.json).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+    const empty = await fetch(`${base}/mcp/`, { method: 'POST', headers: { accept: 'application/json, text/event-stream' } });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as any).error.code).toBe(-32700);
+    const huge = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { padding: 'x'.repeat(running.config.bodyLimitBytes) } });
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(huge.json.jsonrpc).toBe('2.0');
+    expect(huge.json.error.code).toBe(-32000);
+  });
+});
+
+describe('rate limits on the tool endpoint', () => {
+  let limited: RunningService;
+  beforeAll(async () => {
+    limited = await startService({ MANUFACTURER_AGENT_RATE_LIMIT: '4', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '1' });
+  });
+  afterAll(() => limited.stop());
+
+  const post = (body: unknown) =>
+    fetch(`${limited.baseUrl}/mcp/`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(body) });
+  const createCall = () => ({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'create_idempotent_project_handoff', arguments: { idempotency_key: key(), next_step: 'wallcheck' } },
+  });
+
+  it('limits handoffs through the tool like POST /handoffs, then every request, with 429, Retry-After: 60 and a JSON-RPC body', async () => {
+    expect((await post(createCall())).status).toBe(200);
+    const second = await post(createCall());
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe('60');
+    expect(((await second.json()) as any).error).toMatchObject({ code: -32000, message: expect.stringContaining('60 seconds') });
+    expect((await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' })).status).toBe(200);
+    expect((await post({ jsonrpc: '2.0', id: 3, method: 'tools/list' })).status).toBe(200);
+    const over = await post({ jsonrpc: '2.0', id: 4, method: 'tools/list' });
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBe('60');
+    expect(over.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await over.json()) as any).jsonrpc).toBe('2.0');
+  });
+});
+
+describe('mcp.json and the server card', () => {
+  it('describes the endpoint in /.well-known/mcp.json from the same tool definitions', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    const res = await fetch(`${base}/.well-known/mcp.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const doc = (await res.json()) as any;
+    expect(doc.serverInfo).toEqual(client.getServerVersion());
+    expect(doc.transport).toMatchObject({ type: 'streamable-http', url: `${base}/mcp/` });
+    expect(doc.protocolVersions).toEqual([MODERN, '2025-11-25', '2025-06-18', '2025-03-26']);
+    expect(doc.capabilities).toEqual({ tools: { listChanged: false } });
+    expect(doc.authentication.required).toBe(false);
+    expect(doc.tools).toEqual(tools);
+    expect(doc.links.server_card).toBe(`${base}/.well-known/mcp/server-card.json`);
+    expect(doc.summary).toEqual(running.service.site.config.discovery.summary);
+  });
+
+  it('serves the same server card at /.well-known/mcp/server-card.json and /mcp/server-card', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    const [a, b] = await Promise.all([fetch(`${base}/.well-known/mcp/server-card.json`), fetch(`${base}/mcp/server-card`)]);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    const [cardA, textB] = [await a.text(), await b.text()];
+    expect(textB).toBe(cardA);
+    const card = JSON.parse(cardA);
+    expect(card.$schema).toMatch(/^https:\/\/static\.modelcontextprotocol\.io\/schemas\/.*server-card\.schema\.json$/);
+    expect(card.name).toMatch(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
+    expect(card.name).toBe(client.getServerVersion()!.name);
+    expect(card.version).toBe('1.1.4');
+    expect(card.title).toBe(running.service.site.config.company.name);
+    expect(card.description.length).toBeLessThanOrEqual(100);
+    expect(running.service.site.config.discovery.summary.en.startsWith(card.description)).toBe(true);
+    expect(card.remotes).toEqual([
+      { type: 'streamable-http', url: `${base}/mcp/`, supportedProtocolVersions: [MODERN, '2025-11-25', '2025-06-18', '2025-03-26'], authentication: { required: false, schemes: [] } },
+    ]);
+    expect(card.capabilities).toEqual({ tools: { listChanged: false } });
+    expect(card.tools).toEqual(tools);
+  });
+
+  it('sends ETag and Cache-Control, answers If-None-Match with 304 and follows the configuration', async () => {
+    for (const path of ['/.well-known/mcp.json', '/.well-known/mcp/server-card.json', '/mcp/server-card']) {
+      const first = await fetch(`${base}${path}`);
+      const etag = first.headers.get('etag')!;
+      expect(etag, path).toMatch(/^"[^"]+"$/);
+      expect(first.headers.get('cache-control')).toMatch(/^public/);
+      const again = await fetch(`${base}${path}`, { headers: { 'if-none-match': etag } });
+      expect(again.status, path).toBe(304);
+      expect(await again.text()).toBe('');
+      const changed = defaultConfig();
+      changed.company.name = 'Tapetenwerk Neu GmbH';
+      running.service.site.replace(changed);
+      try {
+        const after = await fetch(`${base}${path}`, { headers: { 'if-none-match': etag } });
+        expect(after.status, path).toBe(200);
+        expect(await after.text()).toContain('Tapetenwerk Neu GmbH');
+      } finally {
+        running.service.site.replace(defaultConfig());
+      }
+    }
+  });
+
+  it('renders absolute URLs for the public site the bridge names, separately per site', async () => {
+    const site = 'https://www.wandwerk.example';
+    const viaBridge = { 'x-manufacturer-agent-bridge-token': 'bridge-secret', 'x-manufacturer-agent-public-base': site };
+    const card = (await (await fetch(`${base}/.well-known/mcp/server-card.json`, { headers: viaBridge })).json()) as any;
+    expect(card.remotes[0].url).toBe(`${site}/mcp/`);
+    expect(card.name).toBe('example.wandwerk.www/manufacturer-agent');
+    expect(card.websiteUrl).toBe(`${site}/`);
+    const direct = (await (await fetch(`${base}/.well-known/mcp/server-card.json`)).json()) as any;
+    expect(direct.remotes[0].url).toBe(`${base}/mcp/`);
+    const description = (await (await fetch(`${base}/.well-known/mcp.json`, { headers: viaBridge })).json()) as any;
+    expect(description.transport.url).toBe(`${site}/mcp/`);
+  });
+});
+
+describe('openapi operations of the tool endpoint (ready for openapi.json)', () => {
+  it('form a valid OpenAPI document together with the others, and the real answers conform to them', async () => {
+    const { validate, compileErrors } = await import('@readme/openapi-parser');
+    const { buildOpenApi } = await import('../../plugin/sidecar/discovery/openapi.js');
+    const { documentedPaths } = await import('../../plugin/sidecar/discovery/routes.js');
+    const { toolOperations } = await import('../../plugin/sidecar/tools/openapi.js');
+    const { OpenApiChecker } = await import('../support/openapi-check.js');
+    const doc = buildOpenApi(running.service.site.config, base, { ...documentedPaths(30), ...toolOperations });
+    const result = await validate(structuredClone(doc) as any);
+    if (!result.valid) throw new Error(compileErrors(result));
+    const checker = new OpenApiChecker(doc);
+    const answers: [string, string, Response][] = [
+      ['POST', '/mcp', await fetch(`${base}/mcp/`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' })],
+      ['POST', '/mcp', await fetch(`${base}/mcp/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })],
+      ['POST', '/mcp', await fetch(`${base}/mcp/`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: '{}' })],
+      ['GET', '/mcp', await fetch(`${base}/mcp/`)],
+      ['DELETE', '/mcp', await fetch(`${base}/mcp`, { method: 'DELETE' })],
+      ['GET', '/.well-known/mcp.json', await fetch(`${base}/.well-known/mcp.json`)],
+      ['GET', '/.well-known/mcp/server-card.json', await fetch(`${base}/.well-known/mcp/server-card.json`)],
+      ['GET', '/mcp/server-card', await fetch(`${base}/mcp/server-card`)],
+    ];
+    for (const [method, path, response] of answers) {
+      const problems = checker.check(method, path, response.status, response.headers.get('content-type'), await response.text());
+      expect(problems, `${method} ${path} ${response.status}`).toEqual([]);
+    }
+  });
+});
