@@ -75,12 +75,14 @@ describe('the sidecar as a process', () => {
       }
     };
     const loads = [load(), load()];
-    await new Promise((r) => setTimeout(r, 400));
+    // Kill once enough handoffs were answered, however busy the machine is (bounded).
+    const deadline = Date.now() + 15_000;
+    while (answered.size < 30 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
     stop = true;
     await Promise.all(loads);
-    expect(answered.size).toBeGreaterThan(20);
+    expect(answered.size).toBeGreaterThanOrEqual(30);
 
     const db = new Database(path.join(dir, SQLITE_FILE_NAME), { readonly: true });
     const rows = db.prepare('SELECT handoff_id, key FROM idempotency_keys').all() as { handoff_id: string; key: string }[];
