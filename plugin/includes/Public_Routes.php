@@ -31,8 +31,11 @@ final class Public_Routes {
 		'/.well-known/mcp/server-card.json',
 	);
 
-	/** REST namespaces forwarded whole; the sidecar serves them under /wp-json whatever WordPress's REST prefix. */
-	public const REST_NAMESPACES = array( 'manufacturer-agent/v1', 'nlweb/v1' );
+	/**
+	 * REST namespaces forwarded whole, every version (an unknown version is the sidecar's 404 too);
+	 * the sidecar serves them under /wp-json whatever WordPress's REST prefix.
+	 */
+	public const REST_NAMESPACES = array( 'manufacturer-agent', 'nlweb' );
 
 	/**
 	 * @param Bridge $bridge The bridge.
