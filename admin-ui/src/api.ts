@@ -1,0 +1,79 @@
+// The admin REST API of the plugin (namespace /manufacturer-agent-admin/v1). @wordpress/api-fetch
+// sends the REST nonce and the cookie in wp-admin; this module only names the routes and turns
+// refusals into one shape the screen can show.
+import apiFetch from '@wordpress/api-fetch';
+import { __ } from '@wordpress/i18n';
+import type { FieldError, HandoffPage, ServiceStatus, SiteConfig } from './types.js';
+
+export const NAMESPACE = '/manufacturer-agent-admin/v1';
+
+export interface ConfigResponse {
+  revision: string;
+  config: SiteConfig;
+}
+
+/** A refused or failed request: a message for everyone, field messages where the server named fields. */
+export class ApiError extends Error {
+  readonly status: number | null;
+  readonly code: string;
+  readonly fieldErrors: FieldError[];
+
+  constructor(message: string, status: number | null, code: string, fieldErrors: FieldError[]) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+function fieldErrorsOf(body: Record<string, unknown>): FieldError[] {
+  const data = (body.data ?? {}) as Record<string, unknown>;
+  const list = Array.isArray(data.errors) ? data.errors : Array.isArray(body.errors) ? body.errors : [];
+  return list
+    .filter((entry): entry is FieldError => !!entry && typeof entry === 'object' && typeof (entry as FieldError).field === 'string')
+    .map((entry) => ({ field: entry.field === '' ? '/' : entry.field, message: String(entry.message ?? '') }));
+}
+
+/** What api-fetch rejected with (the parsed error body, or its own fetch_error / invalid_json) as an ApiError. */
+export function toApiError(reason: unknown): ApiError {
+  if (reason instanceof ApiError) return reason;
+  const body = (reason && typeof reason === 'object' ? reason : {}) as Record<string, unknown>;
+  const data = (body.data ?? {}) as Record<string, unknown>;
+  const status = typeof data.status === 'number' ? data.status : typeof body.status === 'number' ? body.status : null;
+  const code = typeof body.code === 'string' ? body.code : 'unknown_error';
+  let message = typeof body.message === 'string' && body.message ? body.message : typeof body.detail === 'string' ? body.detail : '';
+  if (code === 'fetch_error' || code === 'invalid_json' || !message) {
+    message = __('WordPress could not be reached or sent an unexpected answer. Check the connection and try again.', 'manufacturer-agent');
+  }
+  if (status === 503) {
+    message = `${__('The service is not reachable at the moment; nothing was saved. Try again in a minute.', 'manufacturer-agent')} (${message})`;
+  }
+  return new ApiError(message, status, code, fieldErrorsOf(body));
+}
+
+async function call<T>(options: { path: string; method?: string; data?: unknown }): Promise<T> {
+  try {
+    return await apiFetch<T>(options);
+  } catch (reason) {
+    throw toApiError(reason);
+  }
+}
+
+export function loadConfig(): Promise<ConfigResponse> {
+  return call<ConfigResponse>({ path: `${NAMESPACE}/config` });
+}
+
+export function saveConfig(config: SiteConfig): Promise<ConfigResponse> {
+  return call<ConfigResponse>({ path: `${NAMESPACE}/config`, method: 'PUT', data: { config } });
+}
+
+export function loadHandoffs(page: number, perPage: number, nextStep: string): Promise<HandoffPage> {
+  const query = new URLSearchParams({ page: String(page), per_page: String(perPage) });
+  if (nextStep) query.set('next_step', nextStep);
+  return call<HandoffPage>({ path: `${NAMESPACE}/handoffs?${query.toString()}` });
+}
+
+export function loadStatus(): Promise<ServiceStatus> {
+  return call<ServiceStatus>({ path: `${NAMESPACE}/status` });
+}

@@ -1,0 +1,110 @@
+// The shapes the screen edits. schemas/site-config.schema.json is what is enforced; these types only
+// name what the code reads. Number fields hold the text typed so far while it is not a number yet, so
+// the schema can say what is wrong next to the field.
+
+export type LocalizedText = { de: string; en: string };
+export type NumberInput = number | string;
+
+export const PRIORITIES = ['brandschutz', 'robust', 'effekt', 'nachhaltig', 'feuchtraum'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const NEXT_STEPS = ['project_enquiry', 'sample_request', 'wallcheck'] as const;
+export type NextStep = (typeof NEXT_STEPS)[number];
+
+export interface Material {
+  id: string;
+  name: LocalizedText;
+  summary: LocalizedText;
+  base_material: LocalizedText;
+  surface: LocalizedText;
+  weight_g_m2: NumberInput;
+  printable_width_cm: NumberInput;
+  fire_classification: { en_13501_1: string | null; din_4102: string | null };
+  cleanability: { standard: string; class: LocalizedText };
+  wet_room_suitable: boolean;
+  wet_room_note?: LocalizedText;
+  certifications: string[];
+  priorities: Priority[];
+  applications: LocalizedText;
+  values_are_typical: true;
+}
+
+export interface RecommendationSetting {
+  material_id: string;
+  reason: LocalizedText;
+}
+
+export interface WorkflowStep {
+  step: NumberInput;
+  title: LocalizedText;
+  description: LocalizedText;
+}
+
+export interface Company {
+  name: string;
+  description: LocalizedText;
+  country: string;
+  business_model: 'b2b';
+  self_service: false;
+  production: 'custom';
+  ordering: 'human-mediated';
+  agent_auth: 'not_supported';
+  ordering_note: LocalizedText;
+  entry_points: { contact_form: string; wallcheck: string };
+  telephone: { number: string; days: string; opens: string; closes: string; timezone: string };
+  advisor_response_business_days: NumberInput;
+  workflow: WorkflowStep[];
+  file_transfer: { method: string; credentials_issued: string; grants_interface_access: false; note: LocalizedText };
+  production_and_delivery: { business_days_min: NumberInput; business_days_max: NumberInput; neutral_shipping: boolean; note: LocalizedText };
+  samples: LocalizedText;
+  wallcheck: LocalizedText;
+}
+
+export interface FaqEntry {
+  id: string;
+  question: LocalizedText;
+  answer: LocalizedText;
+}
+
+export interface SiteConfig {
+  materials: Material[];
+  recommendations: Record<Priority, RecommendationSetting>;
+  company: Company;
+  handoff_targets: Record<NextStep, string>;
+  discovery: { summary: LocalizedText; details: LocalizedText; faq: FaqEntry[] };
+}
+
+/** One message for one field; `field` is a JSON pointer into the configuration ("/materials/0/name/de"). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface Handoff {
+  id: string;
+  next_step: NextStep;
+  link: string;
+  status: string;
+  review: LocalizedText;
+  requirements: {
+    dimensions?: { width_cm: number; height_cm: number };
+    material_id?: string;
+    priority?: Priority;
+    motif_description?: string;
+    locale?: 'de' | 'en';
+  };
+  created_at: string;
+}
+
+export interface HandoffPage {
+  total: number;
+  page: number;
+  per_page: number;
+  items: Handoff[];
+}
+
+export interface ServiceStatus {
+  sidecar: { reachable: boolean; version?: string | null; revision?: string | null; store?: string | null; uptime_seconds?: number | null };
+  wordpress_revision?: string | null;
+  in_sync: boolean;
+}
