@@ -6,18 +6,21 @@ import { validatorFor } from '../../plugin/sidecar/core/schemas.js';
 import { BRIDGE_HEADERS } from '../../plugin/sidecar/core/bridge.js';
 import type { SiteConfig } from '../../plugin/sidecar/core/site-config.js';
 import { readEventStream } from './sse.js';
+import { isWordPress, openTarget, type Target } from '../support/target.js';
 
-const PUBLIC_URL = 'https://tapeten.example';
-let running: RunningService;
-let base: string;
+// One suite, two targets: the sidecar alone with a public URL of its own (standalone project) or every
+// request through WordPress, whose links are on the WordPress URL (wordpress project).
+let target: Target;
+/** The site URL the links in answers are built on. */
+let PUBLIC_URL: string;
 
-const ask = (query: string, headers: Record<string, string> = {}) => api(base, `${ASK_PATH}?query=${encodeURIComponent(query)}`, { headers });
+const ask = (query: string, headers: Record<string, string> = {}) => api(target, `${ASK_PATH}?query=${encodeURIComponent(query)}`, { headers });
 
 beforeAll(async () => {
-  running = await startService({ MANUFACTURER_AGENT_RATE_LIMIT: '100000', MANUFACTURER_AGENT_PUBLIC_URL: PUBLIC_URL });
-  base = running.baseUrl;
+  target = await openTarget({ MANUFACTURER_AGENT_RATE_LIMIT: '100000', MANUFACTURER_AGENT_PUBLIC_URL: 'https://tapeten.example' });
+  PUBLIC_URL = target.publicUrl;
 });
-afterAll(() => running.stop());
+afterAll(() => target.close());
 
 describe('GET and POST /wp-json/nlweb/v1/ask', () => {
   it('answers a GET with the NLWeb envelope, the answer and what it is grounded on', async () => {
@@ -34,8 +37,8 @@ describe('GET and POST /wp-json/nlweb/v1/ask', () => {
   });
 
   it('answers a POST with {"query": …} and the NLWeb v0.54 form {"query": {"text": …}} alike', async () => {
-    const plain = await postJson(base, ASK_PATH, { query: 'How long does delivery take?' });
-    const nlweb = await postJson(base, ASK_PATH, { query: { text: 'How long does delivery take?' }, prefer: { streaming: false }, meta: { version: '0.54' } });
+    const plain = await postJson(target, ASK_PATH, { query: 'How long does delivery take?' });
+    const nlweb = await postJson(target, ASK_PATH, { query: { text: 'How long does delivery take?' }, prefer: { streaming: false }, meta: { version: '0.54' } });
     expect(plain.status).toBe(200);
     expect(plain.json.results[0].id).toBe('company:delivery');
     expect(plain.json.answer).toMatch(/5–7 business days/);
@@ -84,7 +87,7 @@ describe('GET and POST /wp-json/nlweb/v1/ask', () => {
     expect(before.json.results[0].id).toBe('vinyl-auf-vlies');
     expect(phoneBefore.json.answer).toContain('07:00–16:00');
 
-    const original = structuredClone(running.service.site.config);
+    const original = await target.siteConfig();
     const changed: SiteConfig = structuredClone(original);
     changed.recommendations.feuchtraum = { material_id: 'glasfaser-a2', reason: { de: 'Feuchtigkeitsunempfindlicher Glasfaserträger.', en: 'Moisture-insensitive glass fibre backing.' } };
     changed.company.telephone.opens = '08:00';
@@ -94,7 +97,7 @@ describe('GET and POST /wp-json/nlweb/v1/ask', () => {
       business_days_max: 4,
       note: { de: 'Wir liefern in 3–4 Werktagen.', en: 'We deliver within 3–4 business days.' },
     };
-    running.service.site.replace(changed);
+    await target.setConfig(changed);
     try {
       const after = await ask('Which material do you recommend for a bathroom?');
       expect(after.json.results[0].id).toBe('glasfaser-a2');
@@ -102,7 +105,7 @@ describe('GET and POST /wp-json/nlweb/v1/ask', () => {
       expect((await ask('What are your telephone hours?')).json.answer).toContain('08:00–16:00');
       expect((await ask('Wie lange dauert die Lieferung?')).json.answer).toContain('3–4 Werktagen');
     } finally {
-      running.service.site.replace(original);
+      await target.setConfig(original);
     }
     expect((await ask('What are your telephone hours?')).json.answer).toContain('07:00–16:00');
   });
@@ -116,32 +119,33 @@ describe('failures on /wp-json/nlweb/v1/ask', () => {
   };
 
   it('answers a missing or empty query with 400', async () => {
-    expectFailure(await api(base, ASK_PATH), 400, 'missing_query');
-    expectFailure(await api(base, `${ASK_PATH}?query=`), 400, 'missing_query');
-    expectFailure(await api(base, `${ASK_PATH}?query=%20%20`), 400, 'missing_query');
-    expectFailure(await postJson(base, ASK_PATH, {}), 400, 'missing_query');
-    expectFailure(await postJson(base, ASK_PATH, { query: '' }), 400, 'missing_query');
-    expectFailure(await postJson(base, ASK_PATH, { query: { text: ' ' } }), 400, 'missing_query');
-    expectFailure(await api(base, ASK_PATH, { method: 'POST' }), 400, 'missing_query');
+    expectFailure(await api(target, ASK_PATH), 400, 'missing_query');
+    expectFailure(await api(target, `${ASK_PATH}?query=`), 400, 'missing_query');
+    expectFailure(await api(target, `${ASK_PATH}?query=%20%20`), 400, 'missing_query');
+    expectFailure(await postJson(target, ASK_PATH, {}), 400, 'missing_query');
+    expectFailure(await postJson(target, ASK_PATH, { query: '' }), 400, 'missing_query');
+    expectFailure(await postJson(target, ASK_PATH, { query: { text: ' ' } }), 400, 'missing_query');
+    expectFailure(await api(target, ASK_PATH, { method: 'POST' }), 400, 'missing_query');
   });
 
   it('answers a query that is not a string, too long, or an invalid body with 400', async () => {
-    expectFailure(await postJson(base, ASK_PATH, { query: 42 }), 400, 'invalid_query');
-    expectFailure(await api(base, `${ASK_PATH}?query=a&query=b`), 400, 'invalid_query');
+    expectFailure(await postJson(target, ASK_PATH, { query: 42 }), 400, 'invalid_query');
+    expectFailure(await api(target, `${ASK_PATH}?query=a&query=b`), 400, 'invalid_query');
     expectFailure(await ask('x'.repeat(1001)), 400, 'query_too_long');
-    expectFailure(await postJson(base, ASK_PATH, { query: 'y'.repeat(1001) }), 400, 'query_too_long');
-    expectFailure(await postJson(base, ASK_PATH, ['What is a Wallcheck?']), 400, 'invalid_request');
-    expectFailure(await postJson(base, ASK_PATH, { query: 'What is a Wallcheck?', prefer: 'stream' }), 400, 'invalid_request');
+    expectFailure(await postJson(target, ASK_PATH, { query: 'y'.repeat(1001) }), 400, 'query_too_long');
+    expectFailure(await postJson(target, ASK_PATH, ['What is a Wallcheck?']), 400, 'invalid_request');
+    expectFailure(await postJson(target, ASK_PATH, { query: 'What is a Wallcheck?', prefer: 'stream' }), 400, 'invalid_request');
     expect((await ask('x'.repeat(1000))).status).toBe(200);
   });
 
   it('keeps its envelope for malformed JSON, a wrong content type and an oversized body', async () => {
-    expectFailure(await postJson(base, ASK_PATH, '{"query": '), 400, 'rest_invalid_json');
-    expectFailure(await api(base, ASK_PATH, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'What is a Wallcheck?' }), 400, 'rest_invalid_content_type');
-    expectFailure(await postJson(base, ASK_PATH, { query: 'a', padding: 'p'.repeat(64 * 1024) }), 413, 'payload_too_large');
+    expectFailure(await postJson(target, ASK_PATH, '{"query": '), 400, 'rest_invalid_json');
+    expectFailure(await api(target, ASK_PATH, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'What is a Wallcheck?' }), 400, 'rest_invalid_content_type');
+    expectFailure(await postJson(target, ASK_PATH, { query: 'a', padding: 'p'.repeat(64 * 1024) }), 413, 'payload_too_large');
   });
 
-  it('keeps its envelope when the shared bridge check refuses a stale configuration revision', async () => {
+  // Standalone only: it plays the bridge (the secret and a stale revision) against a sidecar of its own.
+  it.runIf(!isWordPress())('keeps its envelope when the shared bridge check refuses a stale configuration revision', async () => {
     const token = 'answers-test-bridge-token';
     const bridged = await startService({ MANUFACTURER_AGENT_BRIDGE_TOKEN: token });
     try {
@@ -159,12 +163,13 @@ describe('failures on /wp-json/nlweb/v1/ask', () => {
   });
 
   it('answers an empty query with a JSON failure even when a stream is asked for', async () => {
-    const res = await api(base, `${ASK_PATH}?query=`, { headers: { accept: 'text/event-stream' } });
+    const res = await api(target, `${ASK_PATH}?query=`, { headers: { accept: 'text/event-stream' } });
     expectFailure(res, 400, 'missing_query');
   });
 });
 
-describe('fair use', () => {
+// Standalone only: a sidecar with a limit of 3 a minute (the stack's limits are high for the whole run).
+describe.runIf(!isWordPress())('fair use', () => {
   let limited: RunningService;
   beforeAll(async () => {
     limited = await startService({ MANUFACTURER_AGENT_RATE_LIMIT: '3' });
@@ -189,7 +194,7 @@ describe('fair use', () => {
 
 describe('streaming with Accept: text/event-stream', () => {
   it('sends start first, then results, content and complete, and end last, each as it is ready', async () => {
-    const stream = await readEventStream(base, `${ASK_PATH}?query=${encodeURIComponent('Which material for high-traffic corridors?')}`);
+    const stream = await readEventStream(target, `${ASK_PATH}?query=${encodeURIComponent('Which material for high-traffic corridors?')}`);
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(stream.headers['cache-control']).toBe('no-store');
@@ -220,7 +225,7 @@ describe('streaming with Accept: text/event-stream', () => {
   });
 
   it('streams a POST and a routed answer the same way, in the language of the question', async () => {
-    const stream = await readEventStream(base, ASK_PATH, {
+    const stream = await readEventStream(target, ASK_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify({ query: 'Können Sie nächste Woche in Österreich montieren?' }),

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import type { Base } from '../support/http.js';
 
 export interface ReceivedEvent {
   event: string;
@@ -19,9 +20,10 @@ export interface EventStream {
 }
 
 /** Sends a request over a real socket and records each server-sent event with the time it arrived. */
-export function readEventStream(baseUrl: string, path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<EventStream> {
+export function readEventStream(base: Base, path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<EventStream> {
+  const { baseUrl, headers } = typeof base === 'string' ? { baseUrl: base, headers: {} } : base;
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers: { accept: 'text/event-stream', ...init.headers } }, (res) => {
+    const req = httpRequest(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers: { accept: 'text/event-stream', ...headers, ...init.headers } }, (res) => {
       const events: ReceivedEvent[] = [];
       let buffer = '';
       let text = '';

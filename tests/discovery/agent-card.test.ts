@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { ClientFactory, DefaultAgentCardResolver } from '@a2a-js/sdk/client';
+import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver } from '@a2a-js/sdk/client';
 import type { AgentCard } from '@a2a-js/sdk';
-import { startService, type RunningService } from '../support/service.js';
 import { api } from '../support/http.js';
+import { openTarget, type Target } from '../support/target.js';
+import type { SiteConfig } from '../../plugin/sidecar/core/site-config.js';
 import { ASK_PATH, DOCUMENT_PATHS, INTERFACE_VERSION, MCP_PATH, AGENT_PREFIX } from '../../plugin/sidecar/core/paths.js';
 import { NEXT_STEPS, PRIORITIES } from '../../plugin/sidecar/core/schemas.js';
 
@@ -69,18 +70,24 @@ const check = (schema: object, card: unknown) => {
   return validate(card) ? [] : validate.errors;
 };
 
-let running: RunningService;
+// One suite, two targets: the sidecar alone (standalone project) or every request through WordPress
+// (wordpress project); see tests/support/target.ts.
+let target: Target;
+let site: SiteConfig;
 let card: any;
+/** fetch for the A2A SDK, with the headers every request to the target carries. */
+const targetFetch: typeof fetch = (input, init = {}) => fetch(input, { ...init, headers: { ...target.headers, ...(init.headers as Record<string, string> | undefined) } });
 
 beforeAll(async () => {
-  running = await startService();
-  card = (await api(running.baseUrl, DOCUMENT_PATHS.agentCardAlias)).json;
+  target = await openTarget();
+  site = await target.siteConfig();
+  card = (await api(target, DOCUMENT_PATHS.agentCardAlias)).json;
 });
-afterAll(() => running.stop());
+afterAll(() => target.close());
 
 describe('A2A agent card', () => {
   it('serves the same body, ETag and JSON type at /.well-known/agent.json and /.well-known/agent-card.json', async () => {
-    const [a, b] = await Promise.all([api(running.baseUrl, DOCUMENT_PATHS.agentCard), api(running.baseUrl, DOCUMENT_PATHS.agentCardAlias)]);
+    const [a, b] = await Promise.all([api(target, DOCUMENT_PATHS.agentCard), api(target, DOCUMENT_PATHS.agentCardAlias)]);
     expect(a.status).toBe(200);
     expect(a.text).toBe(b.text);
     expect(a.headers.get('etag')).toBe(b.headers.get('etag'));
@@ -94,8 +101,8 @@ describe('A2A agent card', () => {
   });
 
   it('is read by the A2A SDK as a 1.0 card; its 0.3 fields translate to the same interfaces', async () => {
-    const resolver = new DefaultAgentCardResolver({ legacyCompat: { enabled: true } });
-    const v1: AgentCard = await resolver.resolve(running.baseUrl, DOCUMENT_PATHS.agentCard);
+    const resolver = new DefaultAgentCardResolver({ legacyCompat: { enabled: true }, fetchImpl: targetFetch });
+    const v1: AgentCard = await resolver.resolve(target.baseUrl, DOCUMENT_PATHS.agentCard);
     expect(v1.supportedInterfaces).toEqual(card.supportedInterfaces);
     expect(v1.skills.map((s) => s.id)).toEqual(card.skills.map((s: { id: string }) => s.id));
     // What a 0.3 client reads: url + preferredTransport + additionalInterfaces, without supportedInterfaces.
@@ -109,17 +116,17 @@ describe('A2A agent card', () => {
   it('tells the truth: no A2A task endpoint, so an A2A client finds no transport to send tasks to', async () => {
     const bindings = card.supportedInterfaces.map((i: { protocolBinding: string }) => i.protocolBinding);
     for (const standard of ['JSONRPC', 'GRPC', 'HTTP+JSON']) expect(bindings).not.toContain(standard);
-    await expect(new ClientFactory().createFromUrl(running.baseUrl)).rejects.toThrow(/No compatible transport/);
+    await expect(new ClientFactory(ClientFactoryOptions.createFrom(ClientFactoryOptions.default, { cardResolver: new DefaultAgentCardResolver({ fetchImpl: targetFetch }) })).createFromUrl(target.baseUrl)).rejects.toThrow(/No compatible transport/);
     expect(card.description).toContain('no A2A task endpoint');
     expect(card.capabilities).toMatchObject({ streaming: false, pushNotifications: false });
   });
 
   it('lists the real interfaces on the public base: MCP, REST, question answering', () => {
-    const base = running.baseUrl;
+    const base = target.publicUrl;
     expect(card.supportedInterfaces.map((i: { url: string }) => i.url)).toEqual([`${base}${MCP_PATH}/`, `${base}${AGENT_PREFIX}`, `${base}${ASK_PATH}`]);
     expect(card.url).toBe(`${base}${MCP_PATH}/`);
     expect(card.preferredTransport).toBe(card.supportedInterfaces[0].protocolBinding);
-    expect(card.provider).toEqual({ organization: running.service.site.config.company.name, url: `${base}/` });
+    expect(card.provider).toEqual({ organization: site.company.name, url: `${base}/` });
     expect(card.documentationUrl).toBe(`${base}${DOCUMENT_PATHS.llmsFull}`);
     expect(card.version).toBe(INTERFACE_VERSION);
   });
@@ -136,7 +143,7 @@ describe('A2A agent card', () => {
 
   it('maps its skills to what the service offers, rendered from the configuration', async () => {
     expect(card.skills.map((s: { id: string }) => s.id)).toEqual(['material-catalog', 'material-recommendation', 'company-information', 'question-answering', 'project-handoff']);
-    const config = running.service.site.config;
+    const config = site;
     const catalog = card.skills[0];
     for (const m of config.materials) expect(catalog.description).toContain(m.name.en);
     const recommendation = card.skills[1];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marked, type Tokens } from 'marked';
 import { startService, PREFIX, type RunningService } from '../support/service.js';
 import { api } from '../support/http.js';
+import { isWordPress, openTarget, type Target } from '../support/target.js';
 import { ASK_PATH, DOCUMENT_PATHS, MCP_PATH } from '../../plugin/sidecar/core/paths.js';
 import { STATUS_CODES } from '../../plugin/sidecar/core/status-codes.js';
 import { RETRY_AFTER_SECONDS } from '../../plugin/sidecar/core/errors.js';
@@ -9,11 +10,17 @@ import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../../plugin/sidecar/h
 import { defaultConfig, type SiteConfig } from '../../plugin/sidecar/core/site-config.js';
 import { allTokens, parseLlmsTxt } from './markdown-structure.js';
 
-let running: RunningService;
+// One suite, two targets: the sidecar alone (standalone project) or every request through WordPress
+// (wordpress project, whose sidecar keeps keys 14 days too); see tests/support/target.ts.
+let target: Target;
+/** The site URL the links are built on. */
+let base: string;
+/** The site configuration in force. */
+let site: SiteConfig;
 let openapi: any;
 
 const get = async (path: string) => {
-  const response = await api(running.baseUrl, path);
+  const response = await api(target, path);
   expect(response.status).toBe(200);
   return response.text;
 };
@@ -26,15 +33,17 @@ function documentedOperations(doc: any): { method: string; path: string; operati
 }
 
 beforeAll(async () => {
-  running = await startService({ MANUFACTURER_AGENT_IDEMPOTENCY_RETENTION_DAYS: '14', MANUFACTURER_AGENT_RATE_LIMIT: '0' });
-  openapi = await (await fetch(`${running.baseUrl}${DOCUMENT_PATHS.openapi}`)).json();
+  target = await openTarget({ MANUFACTURER_AGENT_IDEMPOTENCY_RETENTION_DAYS: '14', MANUFACTURER_AGENT_RATE_LIMIT: '0' });
+  base = target.publicUrl;
+  site = await target.siteConfig();
+  openapi = await (await target.fetch(DOCUMENT_PATHS.openapi)).json();
 });
-afterAll(() => running.stop());
+afterAll(() => target.close());
 
 describe('llms.txt', () => {
   it('follows the llmstxt.org grammar: H1, summary quote, details, H2 file lists, Optional last', async () => {
     const doc = parseLlmsTxt(await get(DOCUMENT_PATHS.llms));
-    const config = running.service.site.config;
+    const config = site;
     expect(doc.title).toBe(config.company.name);
     expect(doc.details.map((t) => t.type)).not.toContain('heading');
     expect(doc.sections.map((s) => s.name)).toEqual(['Interface', 'Human entry points', 'Optional']);
@@ -42,7 +51,7 @@ describe('llms.txt', () => {
 
   it('quotes the discovery summary, English first, then German, and shows the details', async () => {
     const doc = parseLlmsTxt(await get(DOCUMENT_PATHS.llms));
-    const { summary, details } = running.service.site.config.discovery;
+    const { summary, details } = site.discovery;
     expect(doc.summary).toContain(summary.en);
     expect(doc.summary).toContain(summary.de);
     expect(doc.summary!.indexOf(summary.en)).toBeLessThan(doc.summary!.indexOf(summary.de));
@@ -57,7 +66,7 @@ describe('llms.txt', () => {
     for (const link of links) {
       expect(() => new URL(link.url)).not.toThrow();
       if (link.url.startsWith('tel:')) expect(link.url).toBe('tel:+497119876540');
-      else expect(link.url.startsWith(`${running.baseUrl}/`)).toBe(true);
+      else expect(link.url.startsWith(`${base}/`)).toBe(true);
     }
     // Every link of the whole document, not only of the lists.
     const all = allTokens(doc.tokens).filter((t) => t.type === 'link') as Tokens.Link[];
@@ -67,7 +76,6 @@ describe('llms.txt', () => {
   it('lists openapi.json, every REST operation, the ask endpoint, the MCP endpoint and server card, the agent card', async () => {
     const doc = parseLlmsTxt(await get(DOCUMENT_PATHS.llms));
     const urls = doc.sections.find((s) => s.name === 'Interface')!.links.map((l) => l.url);
-    const base = running.baseUrl;
     expect(urls[0]).toBe(`${base}${DOCUMENT_PATHS.openapi}`);
     for (const op of documentedOperations(openapi).filter((o) => !o.path.startsWith('/.well-known') && !o.path.endsWith('.txt') && o.path !== DOCUMENT_PATHS.openapi)) {
       expect(urls).toContain(`${base}${op.path}`);
@@ -85,7 +93,7 @@ describe('llms.txt', () => {
   it('names the human entry points: contact form, Wallcheck, telephone with its hours', async () => {
     const doc = parseLlmsTxt(await get(DOCUMENT_PATHS.llms));
     const human = doc.sections.find((s) => s.name === 'Human entry points')!.links;
-    expect(human.map((l) => l.url)).toEqual([`${running.baseUrl}/kontakt/`, `${running.baseUrl}/wallcheck`, 'tel:+497119876540']);
+    expect(human.map((l) => l.url)).toEqual([`${base}/kontakt/`, `${base}/wallcheck`, 'tel:+497119876540']);
     expect(human[2].notes).toBe('Mon-Fri 07:00-16:00 CET');
     expect(human[0].notes).toContain('within 1 business day');
   });
@@ -94,7 +102,7 @@ describe('llms.txt', () => {
     const doc = parseLlmsTxt(await get(DOCUMENT_PATHS.llms));
     const optional = doc.sections.at(-1)!;
     expect(optional.name).toBe('Optional');
-    expect(optional.links.map((l) => l.url)).toContain(`${running.baseUrl}${DOCUMENT_PATHS.llmsFull}`);
+    expect(optional.links.map((l) => l.url)).toContain(`${base}${DOCUMENT_PATHS.llmsFull}`);
   });
 });
 
@@ -114,7 +122,7 @@ describe('llms-full.txt', () => {
   it('is Markdown with the company as H1, the summary quote and every part of the documentation', async () => {
     const { tokens, out } = sections(await get(DOCUMENT_PATHS.llmsFull));
     const blocks = tokens.filter((t) => t.type !== 'space');
-    expect(blocks[0]).toMatchObject({ type: 'heading', depth: 1, text: running.service.site.config.company.name });
+    expect(blocks[0]).toMatchObject({ type: 'heading', depth: 1, text: site.company.name });
     expect(blocks[1].type).toBe('blockquote');
     expect([...out.keys()]).toEqual([
       'Material catalog',
@@ -135,7 +143,7 @@ describe('llms-full.txt', () => {
   it('has the catalog as a table: one row per material with its technical values', async () => {
     const { out } = sections(await get(DOCUMENT_PATHS.llmsFull));
     const catalog = tableIn(out.get('Material catalog')!);
-    const { materials } = running.service.site.config;
+    const { materials } = site;
     expect(catalog.rows).toHaveLength(materials.length);
     expect(catalog.rows.map((r) => r[0].text)).toEqual(materials.map((m) => `\`${m.id}\``));
     const a2 = catalog.rows.find((r) => r[0].text === '`glasfaser-a2`')!;
@@ -150,7 +158,7 @@ describe('llms-full.txt', () => {
     const endpoints = tableIn(out.get('Endpoints')!);
     const listed = endpoints.rows.map((r) => ({
       method: r[0].text.replace(/`/g, ''),
-      path: r[1].text.replace(/^<|>$/g, '').slice(running.baseUrl.length),
+      path: r[1].text.replace(/^<|>$/g, '').slice(base.length),
       operationId: r[2].text.replace(/`/g, ''),
       summary: r[3].text,
     }));
@@ -164,8 +172,10 @@ describe('llms-full.txt', () => {
     expect(limits['Idempotency-Key length']).toBe(`${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX} characters`);
     expect(limits['Idempotency-Key retention']).toBe('14 days');
     expect(limits['Retry delay after HTTP 429']).toContain(`${RETRY_AFTER_SECONDS} seconds`);
-    expect(limits['Requests (all endpoints)']).toBe('no per-client limit');
-    expect(limits['Handoff creations']).toBe('30 requests per minute and client');
+    // The limits the sidecar was started with: this suite's (no general limit, the default 30 for
+    // handoffs) or the stack's (100000 for both: tests/wordpress/global-setup.ts).
+    expect(limits['Requests (all endpoints)']).toBe(isWordPress() ? '100000 requests per minute and client' : 'no per-client limit');
+    expect(limits['Handoff creations']).toBe(isWordPress() ? '100000 requests per minute and client' : '30 requests per minute and client');
     expect(limits['Telephone hours']).toBe('Mon-Fri 07:00-16:00 CET');
     expect(limits['Production and delivery']).toBe('5-7 business days');
     expect(limits['Website crawling']).toContain('2 seconds');
@@ -193,15 +203,16 @@ describe('llms-full.txt', () => {
     const { out } = sections(await get(DOCUMENT_PATHS.llmsFull));
     const workflow = out.get('Workflow')!.find((t) => t.type === 'list') as Tokens.List;
     expect(workflow.ordered).toBe(true);
-    expect(workflow.items.map((i) => i.text.split(' (')[0])).toEqual((running.service.site.config.company.workflow as any[]).map((w) => w.title.en));
+    expect(workflow.items.map((i) => i.text.split(' (')[0])).toEqual((site.company.workflow as any[]).map((w) => w.title.en));
     const recommendations = (out.get('Recommendations')!.find((t) => t.type === 'list') as Tokens.List).items.map((i) => i.text);
-    for (const [priority, setting] of Object.entries(running.service.site.config.recommendations)) {
+    for (const [priority, setting] of Object.entries(site.recommendations)) {
       expect(recommendations.find((r) => r.startsWith(`\`${priority}\``))).toContain(`\`${setting.material_id}\``);
     }
   });
 });
 
-describe('a hostile site configuration', () => {
+// Standalone only: a sidecar started on a hostile configuration of its own.
+describe.runIf(!isWordPress())('a hostile site configuration', () => {
   let hostile: RunningService;
   const EVIL = 'evil.example';
 

@@ -50,9 +50,9 @@ export interface ServiceProcess {
 }
 
 /** The built sidecar as its own process, as `npm start` runs it; resolves once it listens. */
-export function spawnService(env: Record<string, string>, timeoutMs = 15_000): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [SIDECAR_BUNDLE], {
-    cwd: ROOT,
+export function spawnService(env: Record<string, string>, timeoutMs = 15_000, bundle = SIDECAR_BUNDLE, cwd = ROOT): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [bundle], {
+    cwd,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

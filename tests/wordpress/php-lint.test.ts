@@ -1,0 +1,72 @@
+// Every PHP file of the plugin passes `php -l` (Debian's PHP CLI, installed when missing) and parses
+// on each PHP version the plugin supports (8.1 to 8.4, the playground's WebAssembly builds). That it
+// also runs on each without deprecation notices is tests/wordpress/php-versions.test.ts.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, playgroundCli } from '../../scripts/stack.mjs';
+
+const PLUGIN = path.join(ROOT, 'plugin');
+export const PHP_VERSIONS = ['8.1', '8.2', '8.3', '8.4'];
+
+function phpFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : phpFiles(full);
+    return entry.name.endsWith('.php') ? [full] : [];
+  });
+}
+
+/** Debian's php-cli, installed on a machine that has none (the test machines run as root). */
+function ensurePhpCli(): void {
+  if (spawnSync('php', ['-v'], { stdio: 'ignore' }).status === 0) return;
+  const install = () => spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'php-cli'], { encoding: 'utf8', timeout: 300_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  let result = install();
+  if (result.status !== 0) {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', timeout: 300_000 });
+    result = install();
+  }
+  if (result.status !== 0) throw new Error(`apt-get install php-cli failed:\n${result.stdout}${result.stderr}`);
+}
+
+describe('PHP files of the plugin', () => {
+  const files = phpFiles(PLUGIN);
+
+  it('are found', () => {
+    expect(files.map((f) => path.relative(PLUGIN, f))).toContain('manufacturer-agent.php');
+    expect(files.length).toBeGreaterThan(5);
+  });
+
+  it('pass php -l', { timeout: 600_000 }, () => {
+    ensurePhpCli();
+    const failures: string[] = [];
+    for (const file of files) {
+      const result = spawnSync('php', ['-n', '-l', file], { encoding: 'utf8' });
+      if (result.status !== 0 || !/No syntax errors detected/.test(result.stdout)) failures.push(`${path.relative(ROOT, file)}: ${result.stdout}${result.stderr}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.each(PHP_VERSIONS)('parse on PHP %s', { timeout: 120_000 }, (version) => {
+    const result = spawnSync(
+      process.execPath,
+      [
+        playgroundCli(), 'php',
+        '--php', version,
+        '--wordpress-install-mode', 'do-not-attempt-installing',
+        '--skip-sqlite-setup',
+        '--mount-dir', PLUGIN, '/plugin',
+        '--mount-dir', path.join(ROOT, 'tests/wordpress/fixtures'), '/lint',
+        '--', '/lint/lint.php', '/plugin',
+      ],
+      { encoding: 'utf8', timeout: 110_000 },
+    );
+    const line = result.stdout.split('\n').find((l) => l.startsWith('{"php"'));
+    expect(line, `${result.stdout}${result.stderr}`).toBeDefined();
+    const report = JSON.parse(line!);
+    expect(report.php.startsWith(`${version}.`)).toBe(true);
+    expect(report.files).toBe(files.length);
+    expect(report.errors).toEqual([]);
+  });
+});
