@@ -133,6 +133,8 @@ describe('non-administrators are refused on every admin route', () => {
       ['subscriber with an application password', basicAuth(stack.subscriber), 403],
       // Cookie authentication without the nonce is no authentication (CSRF protection).
       ['administrator cookie without the nonce', { cookie: stack.admin.cookie }, 401],
+      // A forged or stale nonce with a valid administrator cookie is refused outright.
+      ['administrator cookie with a forged nonce', { cookie: stack.admin.cookie, 'x-wp-nonce': 'forged0000' }, 403],
     ];
     for (const [who, headers, status] of cases) {
       const res = await call(method, path, headers, body);
