@@ -5,7 +5,7 @@ import { ASK_PATH, INTERFACE_VERSION } from '../core/paths.js';
 import { ProblemError, badRequest, type ProblemBody } from '../core/errors.js';
 import { JSON_CONTENT_TYPE, NO_STORE } from '../core/http.js';
 import { fieldList, toFieldErrors, validatorFor } from '../core/schemas.js';
-import { toProblem, type CapabilityRoutes, type ServiceDeps } from '../core/server.js';
+import { afterListening, toProblem, type CapabilityRoutes, type ServiceDeps } from '../core/server.js';
 import { indexFor } from './search.js';
 import { MAX_QUERY_LENGTH, answerBody, answerQuestion, failureBody, prepareAnswer, type AskContext } from './answer.js';
 
@@ -111,8 +111,9 @@ async function streamAnswer(deps: ServiceDeps, request: FastifyRequest, reply: F
 }
 
 export const answerRoutes: CapabilityRoutes = async (app, deps) => {
-  // The index of the configuration in force is built now, not on the first question.
-  indexFor(deps.site.revision, deps.site.config);
+  // The index of the configuration in force is built just after the start (not on its critical path);
+  // a question that comes first builds it itself.
+  afterListening(app, () => indexFor(deps.site.revision, deps.site.config));
   // Its own scope, so every failure on this endpoint (also the framework's: malformed JSON, wrong
   // content type, body too large, rate limit) answers in the NLWeb failure envelope, not problem+json.
   await app.register(async (scope) => {

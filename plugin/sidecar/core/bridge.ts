@@ -13,12 +13,19 @@ function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
 
+/** The secret's digest, computed once per secret rather than on every bridged request. */
+let secretDigest: { secret: string; digest: Buffer } | undefined;
+function digestOfSecret(secret: string): Buffer {
+  if (secretDigest?.secret !== secret) secretDigest = { secret, digest: digest(secret) };
+  return secretDigest.digest;
+}
+
 /** Constant-time comparison; hashing first makes the lengths equal. */
 export function isBridgeRequest(headers: IncomingHttpHeaders, secret: string): boolean {
   if (!secret) return false;
   const presented = headers[BRIDGE_HEADERS.token];
   if (typeof presented !== 'string' || presented === '') return false;
-  return timingSafeEqual(digest(presented), digest(secret));
+  return timingSafeEqual(digest(presented), digestOfSecret(secret));
 }
 
 export interface RequestOrigin {

@@ -25,5 +25,5 @@ export function sendEntity(request: FastifyRequest, reply: FastifyReply, entity:
   if (ifNoneMatchMatches(request.headers['if-none-match'], entity.etag)) {
     return reply.code(304).send();
   }
-  return reply.type(contentType).send(entity.body);
+  return reply.type(contentType).send(entity.bytes);
 }

@@ -57,7 +57,10 @@ export const NEXT_STEPS: readonly string[] = common.$defs.NextStep.enum;
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+  // inlineRefs: false compiles each referenced schema once as its own function instead of inlining it
+  // at every $ref (SiteConfig reaches Material, Company, … several times): the same validation, about
+  // half the compile time at start-up.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, inlineRefs: false });
   addFormats(ajv);
   for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);
   return ajv;

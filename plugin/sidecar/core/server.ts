@@ -29,6 +29,30 @@ export type CapabilityRoutes = (app: FastifyInstance, deps: ServiceDeps) => void
 const CORS_ALLOWED_HEADERS = ['Accept', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'];
 const CORS_EXPOSED_HEADERS = ['ETag', 'Retry-After', 'Idempotent-Replayed', 'Location', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Mcp-Session-Id', 'Mcp-Protocol-Version'];
 
+/** How long after the service starts listening its deferred warm-ups run (see afterListening). */
+export const WARM_UP_DELAY_MS = 200;
+
+/**
+ * Work that is not needed to answer the first requests (an index or a module a later request uses)
+ * runs shortly after the service listens instead of delaying the start; whatever needs it first
+ * still gets it, built or loaded on demand.
+ */
+export function afterListening(app: FastifyInstance, task: () => unknown): void {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onListen', async () => {
+    timer = setTimeout(() => {
+      timer = undefined;
+      Promise.resolve()
+        .then(task)
+        .catch((err) => app.log.warn({ err }, 'warm-up after start failed'));
+    }, WARM_UP_DELAY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearTimeout(timer);
+  });
+}
+
 /** Maps framework errors (body parsing, limits) to the problem the client should read. */
 export function toProblem(error: FastifyError | ProblemError | Error): ProblemError {
   if (error instanceof ProblemError) return error;
@@ -113,17 +137,22 @@ export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRou
   });
 
   app.decorateRequest('origin', null as unknown as RequestOrigin);
-  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+  // Both hooks run on every request: callback style, so neither costs a promise and a microtask turn.
+  app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
     request.origin = resolveRequestOrigin(request.headers, request.socket.remoteAddress, config.bridgeToken, config.publicUrl);
     // The bridge names the configuration revision it expects; after a restart or a missed push this
     // sidecar holds another one, says so, and the bridge pushes and retries once.
     const expected = request.headers[BRIDGE_HEADERS.configRevision];
     if (request.origin.viaBridge && typeof expected === 'string' && expected !== deps.site.revision && !request.url.startsWith(BRIDGE_PREFIX)) {
-      return sendProblem(reply.header(BRIDGE_HEADERS.configRevision, deps.site.revision), staleRevision(expected, deps.site.revision));
+      // Answered here: the route is not run (done is not called).
+      sendProblem(reply.header(BRIDGE_HEADERS.configRevision, deps.site.revision), staleRevision(expected, deps.site.revision));
+      return;
     }
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+    done();
   });
 
   await app.register(cors, {

@@ -92,16 +92,19 @@ export function configRevision(config: SiteConfig): string {
   return createHash('sha256').update(JSON.stringify(config)).digest('base64url').slice(0, 16);
 }
 
-/** A rendered answer: its bytes and their entity tag, made once per configuration revision. */
+/** A rendered answer: its text, its UTF-8 bytes and their entity tag, made once per configuration revision. */
 export interface CachedEntity {
   body: string;
+  /** The body encoded once, so that sending it costs no encoding (nor length counting) per request. */
+  bytes: Buffer;
   etag: string;
 }
 
 /** A string is the body itself (a text document such as llms.txt); anything else is serialised as JSON. */
 export function toEntity(value: unknown): CachedEntity {
   const body = typeof value === 'string' ? value : JSON.stringify(value);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  const bytes = Buffer.from(body, 'utf8');
+  return { body, bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
 }
 
 /** The configuration in force and the answers rendered from it. */

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import mysql from 'mysql2/promise';
 import type { Pool, PoolConnection, RowDataPacket, ResultSetHeader } from 'mysql2/promise';
 import type { CreateOnceInput, CreateOutcome, HandoffPage, HandoffStore, StoredHandoff } from './store.js';
 import type { NextStep } from '../core/site-config.js';
@@ -159,6 +158,8 @@ export class MysqlHandoffStore implements HandoffStore {
     }
     const url = parseDatabaseUrl(rawUrl);
     url.protocol = 'mysql:';
+    // Loaded only when MariaDB/MySQL is configured: a SQLite sidecar starts without it.
+    const { default: mysql } = await import('mysql2/promise');
     const pool = mysql.createPool({
       uri: url.toString(),
       charset: 'utf8mb4_unicode_ci',

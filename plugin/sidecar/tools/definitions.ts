@@ -64,6 +64,9 @@ export class UnknownToolError extends Error {
   }
 }
 
+/** Bound of the read-only results kept per revision (arguments and site URLs are few; this only caps odd traffic). */
+const MAX_CACHED_RESULTS = 256;
+
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 /** The handoff tool: the REST door's key rules and storage; the fingerprint is taken over the REST body shape. */
@@ -164,6 +167,13 @@ function errorResult(text: string): ToolResult {
 export class ToolRegistry {
   readonly #definitions: Map<string, ToolDefinition>;
   readonly #descriptors: ToolDescriptor[];
+  /**
+   * Results of the read-only tools for the configuration revision in force: each is a function of the
+   * configuration, the site URL and the arguments only, so it is computed and checked against its
+   * output schema once per revision, like the REST answers (SiteState.entity).
+   */
+  #results = new Map<string, ToolResult>();
+  #resultsRevision = '';
 
   constructor(retentionDays: number) {
     const list = definitions(retentionDays);
@@ -199,6 +209,16 @@ export class ToolRegistry {
     if (!validate(args)) {
       return errorResult(`Invalid arguments for ${name}: ${fieldList(toFieldErrors(validate.errors))}.`);
     }
+    const cacheKey = tool.annotations.readOnlyHint ? `${name}\n${context.publicBase}\n${JSON.stringify(args)}` : undefined;
+    if (cacheKey !== undefined) {
+      const revision = context.deps.site.revision;
+      if (revision !== this.#resultsRevision || this.#results.size >= MAX_CACHED_RESULTS) {
+        this.#results.clear();
+        this.#resultsRevision = revision;
+      }
+      const cached = this.#results.get(cacheKey);
+      if (cached) return { ...cached };
+    }
     let structured: unknown;
     try {
       structured = await tool.run(args as Record<string, unknown>, context);
@@ -214,6 +234,8 @@ export class ToolRegistry {
       // A server bug, never the caller's: answer with an internal error rather than break the published schema.
       throw new Error(`${name} produced output that violates ${tool.output}: ${fieldList(toFieldErrors(check.errors))}`);
     }
-    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured as Record<string, unknown> };
+    const result: ToolResult = { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured as Record<string, unknown> };
+    if (cacheKey !== undefined && context.deps.site.revision === this.#resultsRevision) this.#results.set(cacheKey, result);
+    return { ...result };
   }
 }

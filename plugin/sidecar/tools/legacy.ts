@@ -1,7 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { SiteConfig } from '../core/site-config.js';
 import { UnknownToolError, type ToolContext, type ToolRegistry } from './definitions.js';
 import type { HttpAnswer } from './rpc.js';
@@ -17,6 +15,37 @@ function toHeaders(headers: IncomingHttpHeaders): Headers {
   return out;
 }
 
+/** The parts of the official SDK this era uses. */
+interface Sdk {
+  Server: typeof import('@modelcontextprotocol/sdk/server/index.js').Server;
+  Transport: typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js').WebStandardStreamableHTTPServerTransport;
+  types: typeof import('@modelcontextprotocol/sdk/types.js');
+  /**
+   * One JSON Schema validator for every per-request Server: the SDK would otherwise build a new Ajv
+   * instance for each request (most of this era's cost). A stateless server never elicits, so the
+   * validator is not used for any answer; sharing it changes nothing but the cost.
+   */
+  validator: AjvJsonSchemaValidator;
+}
+
+let sdk: Promise<Sdk> | undefined;
+
+/** Loads the SDK's server once, on the first request of this era (or when preloaded after start-up), not at start-up. */
+export function loadSdk(): Promise<Sdk> {
+  sdk ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+    import('@modelcontextprotocol/sdk/validation/ajv-provider.js'),
+  ]).then(([server, transport, types, ajv]) => ({
+    Server: server.Server,
+    Transport: transport.WebStandardStreamableHTTPServerTransport,
+    types,
+    validator: new ajv.AjvJsonSchemaValidator(),
+  }));
+  return sdk;
+}
+
 /**
  * The initialize era (2025-03-26 … 2025-11-25) through the official SDK, stateless: a fresh low-level
  * Server and transport per request, no session id, JSON answers. The low-level Server is used because
@@ -30,9 +59,12 @@ export async function handleLegacy(
   context: ToolContext & { config: SiteConfig },
   log: ToolLog,
 ): Promise<HttpAnswer> {
+  const { Server, Transport, types, validator } = await loadSdk();
+  const { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } = types;
   const server = new Server(serverInfo(context.config, context.publicBase), {
     capabilities: SERVER_CAPABILITIES,
     instructions: serverInstructions(context.config),
+    jsonSchemaValidator: validator,
   });
   server.onerror = (error) => log.debug({ err: error }, 'MCP SDK transport');
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.list() }));
@@ -47,7 +79,7 @@ export async function handleLegacy(
       throw new McpError(ErrorCode.InternalError, 'The tool failed. It has been logged.');
     }
   });
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
     const request = new Request(url, { method: 'POST', headers: toHeaders(headers) });
@@ -57,7 +89,8 @@ export async function handleLegacy(
     response.headers.forEach((value, name) => {
       if (name !== 'content-type' && name !== 'content-length') answerHeaders[name] = value;
     });
-    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: answerHeaders };
+    // The SDK's JSON is relayed as it is: parsing and serialising it again would give the same text.
+    return { status: response.status, json: text || undefined, headers: answerHeaders };
   } finally {
     await server.close();
   }

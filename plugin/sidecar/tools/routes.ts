@@ -2,10 +2,10 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_PATHS, MCP_PATH } from '../core/paths.js';
 import { tooManyRequests } from '../core/errors.js';
 import { sendEntity } from '../core/http.js';
-import { toProblem, type CapabilityRoutes } from '../core/server.js';
+import { afterListening, toProblem, type CapabilityRoutes } from '../core/server.js';
 import { HANDOFF_TOOL, ToolRegistry } from './definitions.js';
 import { mcpDescription, serverCard } from './documents.js';
-import { handleLegacy } from './legacy.js';
+import { handleLegacy, loadSdk } from './legacy.js';
 import { handleModern, isModernRequest } from './modern.js';
 import { isOriginAllowed, MCP_ALLOWED_HEADERS, MCP_EXPOSED_HEADERS } from './origin.js';
 import { RPC, rpcError, type HttpAnswer } from './rpc.js';
@@ -22,6 +22,7 @@ const JSON_RPC_CONTENT_TYPE = 'application/json; charset=utf-8';
 function send(reply: FastifyReply, answer: HttpAnswer): FastifyReply {
   reply.code(answer.status).header('cache-control', 'no-store');
   for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+  if (answer.json !== undefined) return reply.type(JSON_RPC_CONTENT_TYPE).send(answer.json);
   if (answer.body === undefined) return reply.send();
   return reply.type(JSON_RPC_CONTENT_TYPE).send(JSON.stringify(answer.body));
 }
@@ -41,6 +42,8 @@ function callsTool(message: unknown, name: string): boolean {
 export const toolRoutes: CapabilityRoutes = async (app, deps) => {
   const { site, config } = deps;
   const registry = new ToolRegistry(config.idempotencyRetentionDays);
+  // The SDK serves only initialize-era requests: loaded just after the start, or by the first such request.
+  afterListening(app, loadSdk);
 
   const sendServerCard = (request: FastifyRequest, reply: FastifyReply) => {
     const base = request.origin.publicBase;

@@ -19,6 +19,8 @@ export type RequestId = string | number;
 export interface HttpAnswer {
   status: number;
   body?: unknown;
+  /** The body already serialised as JSON (the SDK's own bytes), sent as it is instead of body. */
+  json?: string;
   headers?: Record<string, string>;
 }
 

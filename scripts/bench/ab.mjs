@@ -1,0 +1,64 @@
+// A/B of sidecar bundles on one request, by CPU time per request (robust when other work shares the
+// machine) and requests per second: `rounds` alternating runs of `seconds` each, medians printed.
+//
+//   node scripts/bench/ab.mjs --bundle a.mjs --bundle b.mjs [--path /wp-json/…] [--rounds 4] [--seconds 3]
+//                             [--method POST --body '{…}' --header 'Name: value'] [--env KEY=VALUE]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { wrk } from './lib/load.mjs';
+import { cpuMs, freePort, rssMb, sampleRss, startProcess, stopAll, waitExit, waitFor200 } from './lib/proc.mjs';
+
+const argv = process.argv.slice(2);
+const all = (name) => argv.flatMap((a, i) => (a === `--${name}` ? [argv[i + 1]] : []));
+const one = (name, fallback) => all(name)[0] ?? fallback;
+const bundles = all('bundle').map((b) => path.resolve(b));
+const rounds = Number(one('rounds', 4));
+const seconds = Number(one('seconds', 3));
+const request = {
+  method: one('method', 'GET'),
+  path: one('path', '/wp-json/manufacturer-agent/v1/company'),
+  body: one('body'),
+  contentType: one('body') ? 'application/json' : undefined,
+  headers: Object.fromEntries(all('header').map((h) => [h.slice(0, h.indexOf(':')).trim(), h.slice(h.indexOf(':') + 1).trim()])),
+};
+const extraEnv = Object.fromEntries(all('env').map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
+const work = mkdtempSync(path.join(tmpdir(), 'ma-ab-'));
+const servers = [];
+try {
+  for (const [i, bundle] of bundles.entries()) {
+    const port = await freePort();
+    const child = startProcess({
+      command: process.execPath,
+      args: [bundle],
+      cwd: path.dirname(bundle),
+      env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', MANUFACTURER_AGENT_RATE_LIMIT: '1000000000', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '1000000000', MANUFACTURER_AGENT_DATA_DIR: path.join(work, `d${i}`), ...extraEnv },
+      logFile: path.join(work, `log${i}`),
+      cpu: 0,
+    });
+    await waitFor200(`http://127.0.0.1:${port}/wp-json/manufacturer-agent/v1/materials`, { child });
+    servers.push({ bundle, child, url: `http://127.0.0.1:${port}`, runs: [], rss: 0 });
+  }
+  for (const s of servers) await wrk({ baseUrl: s.url, request, connections: 50, seconds: 1, cpu: 1, countStatus: true });
+  for (let r = 0; r < rounds; r++) {
+    for (const s of servers) {
+      const before = cpuMs(s.child.pid);
+      const sampler = sampleRss(s.child.pid);
+      const result = await wrk({ baseUrl: s.url, request, connections: 50, seconds, cpu: 1, countStatus: true });
+      s.rss = Math.max(s.rss, sampler.stop());
+      s.runs.push({ rps: result.rps, cpu: ((cpuMs(s.child.pid) - before) * 1000) / result.requests, p99: result.latency.p99, statuses: result.statuses });
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  for (const s of servers) {
+    console.log(
+      `${s.bundle}: CPU ${median(s.runs.map((r) => r.cpu)).toFixed(1)} µs/req (${s.runs.map((r) => r.cpu.toFixed(1)).join(' ')}), ` +
+        `${Math.round(median(s.runs.map((r) => r.rps)))} req/s, p99 ${median(s.runs.map((r) => r.p99)).toFixed(1)} ms, RSS peak ${s.rss.toFixed(0)} MB, statuses ${JSON.stringify(s.runs[0].statuses)}`,
+    );
+  }
+} finally {
+  for (const s of servers) s.child.kill('SIGTERM');
+  await Promise.all(servers.map((s) => waitExit(s.child).catch(() => {})));
+  await stopAll();
+  rmSync(work, { recursive: true, force: true });
+}
