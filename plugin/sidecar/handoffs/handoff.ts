@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { badRequest, type FieldError } from '../core/errors.js';
+import { ProblemError, badRequest, type FieldError } from '../core/errors.js';
 import { toFieldErrors, validatorFor } from '../core/schemas.js';
 import type { LocalizedText, NextStep, SiteConfig } from '../core/site-config.js';
 import { parseIdempotencyKey, requestFingerprint } from './idempotency.js';
@@ -41,19 +41,20 @@ export interface ParsedHandoffCall {
 export function parseHandoffCall(headers: IncomingHttpHeaders, body: unknown, config: SiteConfig): ParsedHandoffCall {
   const errors: FieldError[] = [];
   let key = '';
+  let keyProblem: ProblemError | undefined;
   try {
     key = parseIdempotencyKey(headers['idempotency-key']);
   } catch (error) {
-    errors.push(...((error as { errors?: FieldError[] }).errors ?? []));
-    if (!errors.length) throw error;
+    if (!(error instanceof ProblemError) || !error.errors?.length) throw error;
+    keyProblem = error;
+    errors.push(...error.errors);
   }
   const contentType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (contentType !== 'application/json') errors.push({ field: 'header:Content-Type', message: 'must be application/json' });
   errors.push(...checkHandoffRequest(body, config));
   if (errors.length) {
-    const code = errors.some((e) => e.field === 'header:Idempotency-Key')
-      ? headers['idempotency-key'] === undefined ? 'missing_idempotency_key' : 'invalid_idempotency_key'
-      : 'rest_invalid_param';
+    // The key's own verdict (missing or invalid) names the answer; otherwise it is the body's.
+    const code = keyProblem?.code ?? 'rest_invalid_param';
     throw badRequest(code, `Invalid handoff request: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
   }
   const request = body as HandoffRequest;
