@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceConfig } from './core/config.js';
 import { buildServer, type CapabilityRoutes } from './core/server.js';
+import { ReadingRoutes } from './core/reading.js';
 import { SiteState, type SiteConfig } from './core/site-config.js';
 import { openHandoffStore } from './handoffs/open-store.js';
 import type { HandoffStore } from './handoffs/store.js';
@@ -18,7 +19,13 @@ export interface Service {
   app: FastifyInstance;
   site: SiteState;
   handoffs: HandoffStore;
+  reads: ReadingRoutes;
   close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** false sends every request through Fastify (the tests that compare both doors); true otherwise. */
+  fastReads?: boolean;
 }
 
 /** Listens, and where the port was picked at random and no public URL set, points links at the real port. */
@@ -32,16 +39,17 @@ export async function listen(service: Service, config: ServiceConfig, explicitPu
 }
 
 /** The whole service on the configured store (SQLite in the data folder, or MariaDB/MySQL), not yet listening. */
-export async function createService(config: ServiceConfig, siteConfig?: SiteConfig): Promise<Service> {
+export async function createService(config: ServiceConfig, siteConfig?: SiteConfig, options: ServiceOptions = {}): Promise<Service> {
   const site = new SiteState(siteConfig);
   const handoffs = await openHandoffStore(config);
+  const reads = new ReadingRoutes(config, site, options.fastReads ?? true);
   let app: FastifyInstance;
   try {
-    app = await buildServer({ config, site, handoffs }, CAPABILITIES);
+    app = await buildServer({ config, site, handoffs, reads }, CAPABILITIES);
   } catch (error) {
     await handoffs.close();
     throw error;
   }
   app.addHook('onClose', async () => handoffs.close());
-  return { app, site, handoffs, close: () => app.close() };
+  return { app, site, handoffs, reads, close: () => app.close() };
 }

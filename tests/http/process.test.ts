@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ACCESS_LOG_FLUSH_MS } from '../../plugin/sidecar/core/access-log.js';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -32,8 +33,11 @@ describe('the sidecar as a process', () => {
     await fetch(`${p.baseUrl}${PREFIX}/materials`);
     await fetch(`${p.baseUrl}${PREFIX}/materials/recommendation?priority=robust`);
     await fetch(`${p.baseUrl}${PREFIX}/nothing`);
-    await new Promise((r) => setTimeout(r, 100));
-    const lines = p.output().split('\n').slice(before - 1).filter((l) => l.includes(`${PREFIX}/`));
+    // Access lines are written together, at the latest after ACCESS_LOG_FLUSH_MS (core/access-log.ts).
+    const requestLines = () => p.output().split('\n').slice(before - 1).filter((l) => l.includes(`${PREFIX}/`));
+    const deadline = Date.now() + ACCESS_LOG_FLUSH_MS + 4000;
+    while (requestLines().length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const lines = requestLines();
     expect(lines).toHaveLength(3);
     expect(lines.map((l) => JSON.parse(l).msg)).toEqual([
       expect.stringMatching(new RegExp(`^GET ${PREFIX}/materials 200 [0-9.]+ms$`)),

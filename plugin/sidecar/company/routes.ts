@@ -1,11 +1,11 @@
 import { AGENT_PREFIX } from '../core/paths.js';
-import { sendEntity } from '../core/http.js';
+import { JSON_CONTENT_TYPE } from '../core/http.js';
 import type { CapabilityRoutes } from '../core/server.js';
 import { companyInformation } from './company.js';
 
-export const companyRoutes: CapabilityRoutes = (app, { site }) => {
-  app.get(`${AGENT_PREFIX}/company`, (request, reply) => {
-    const base = request.origin.publicBase;
-    return sendEntity(request, reply, site.entity(`company:${base}`, (config) => companyInformation(config, base)));
-  });
+export const companyRoutes: CapabilityRoutes = (app, { site, reads }) => {
+  reads.get(app, `${AGENT_PREFIX}/company`, ({ publicBase }) => ({
+    entity: site.entity(`company:${publicBase}`, (config) => companyInformation(config, publicBase)),
+    contentType: JSON_CONTENT_TYPE,
+  }));
 };

@@ -19,9 +19,15 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
   return header.split(',').some((tag) => opaque(tag) === current);
 }
 
+/** The headers of a reading answer besides its type, as a flat [name, value, …] list: validator, caching, variance. */
+export function entityHeaders(entity: CachedEntity): string[] {
+  return ['etag', entity.etag, 'cache-control', READ_CACHE_CONTROL, 'vary', 'Accept-Encoding'];
+}
+
 /** Sends a cached entity, or 304 when the client already holds it. */
 export function sendEntity(request: FastifyRequest, reply: FastifyReply, entity: CachedEntity, contentType = JSON_CONTENT_TYPE): FastifyReply {
-  reply.header('etag', entity.etag).header('cache-control', READ_CACHE_CONTROL).header('vary', 'Accept-Encoding');
+  const headers = entityHeaders(entity);
+  for (let i = 0; i < headers.length; i += 2) reply.header(headers[i], headers[i + 1]);
   if (ifNoneMatchMatches(request.headers['if-none-match'], entity.etag)) {
     return reply.code(304).send();
   }

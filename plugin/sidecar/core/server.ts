@@ -3,12 +3,15 @@ import cors from '@fastify/cors';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
+import { ClientLimit } from './client-limit.js';
 import type { ServiceConfig } from './config.js';
 import { PROBLEM_CONTENT_TYPE, ProblemError, badRequest, notFound, problemBody, staleRevision, tooManyRequests } from './errors.js';
 import { BRIDGE_HEADERS, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
 import { BRIDGE_PREFIX } from './paths.js';
 import type { SiteState } from './site-config.js';
 import type { HandoffStore } from '../handoffs/store.js';
+import type { ReadingRoutes } from './reading.js';
+import { AccessLog } from './access-log.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,10 +24,14 @@ export interface ServiceDeps {
   config: ServiceConfig;
   site: SiteState;
   handoffs: HandoffStore;
+  /** Where reading routes are registered: on Fastify and on the fast door in front of it (reading.ts). */
+  reads: ReadingRoutes;
 }
 
 export type CapabilityRoutes = (app: FastifyInstance, deps: ServiceDeps) => void | Promise<void>;
 
+/** Any site may read the public answers (they hold nothing private); the tool endpoint has its own rule. */
+const CORS_ORIGIN = '*';
 /** Headers a browser-based agent may send and read. */
 const CORS_ALLOWED_HEADERS = ['Accept', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'];
 const CORS_EXPOSED_HEADERS = ['ETag', 'Retry-After', 'Idempotent-Replayed', 'Location', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Mcp-Session-Id', 'Mcp-Protocol-Version'];
@@ -107,8 +114,10 @@ function clientErrorAnswer(error: Error & { code?: string }, socket: Socket): vo
 }
 
 export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRoutes[]): Promise<FastifyInstance> {
-  const { config } = deps;
+  const { config, reads } = deps;
   const app = Fastify({
+    serverFactory: reads.serverFactory,
+    genReqId: reads.nextRequestId,
     logger: { level: config.logLevel },
     // One line per request comes from the onResponse hook below, not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -150,13 +159,15 @@ export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRou
     }
     done();
   });
+  const accessLog = new AccessLog(config.logLevel);
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+    accessLog.request(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
     done();
   });
+  app.addHook('onClose', async () => accessLog.close());
 
   await app.register(cors, {
-    origin: '*',
+    origin: CORS_ORIGIN,
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     allowedHeaders: CORS_ALLOWED_HEADERS,
     exposedHeaders: CORS_EXPOSED_HEADERS,
@@ -165,15 +176,28 @@ export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRou
     strictPreflight: false,
   });
 
+  // The plugin serves the routes with a limit of their own (config.rateLimit: handoffs) and createRateLimit
+  // (the handoff tool); the limit on every other route is counted by ClientLimit, for both doors.
   await app.register(rateLimit, {
-    global: config.rateLimitPerMinute > 0,
-    max: config.rateLimitPerMinute || 1,
-    timeWindow: config.rateLimitWindowMs,
+    global: false,
     keyGenerator: (request) => request.origin.clientAddress,
     enableDraftSpec: true,
     addHeaders: { 'retry-after': false },
     errorResponseBuilder: () => tooManyRequests(),
   });
+  const limit = config.rateLimitPerMinute > 0 ? new ClientLimit(config.rateLimitPerMinute, config.rateLimitWindowMs) : undefined;
+  if (limit) {
+    // After CORS (so a 429 carries its headers); routes with a limit of their own or none (config.rateLimit) and
+    // unknown paths are not counted here.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.is404 || request.routeOptions.config.rateLimit !== undefined) return done();
+      const { exceeded, headers } = limit.count(request.origin.clientAddress);
+      for (let i = 0; i < headers.length; i += 2) reply.header(headers[i], headers[i + 1]);
+      done(exceeded ? tooManyRequests() : undefined);
+    });
+  }
+
+  reads.attach(app, accessLog, { allowOrigin: CORS_ORIGIN, exposeHeaders: CORS_EXPOSED_HEADERS.join(', ') }, limit);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = toProblem(error);

@@ -1,4 +1,4 @@
-import { JSON_CONTENT_TYPE, sendEntity } from '../core/http.js';
+import { JSON_CONTENT_TYPE } from '../core/http.js';
 import type { CapabilityRoutes } from '../core/server.js';
 import type { OpenApiPaths } from '../core/openapi-parts.js';
 import { materialOperations } from '../materials/openapi.js';
@@ -31,7 +31,10 @@ export function documentedPaths(retentionDays: number): OpenApiPaths {
  */
 const TEXT_CONTENT_TYPE = `${TEXT_DOCUMENT_TYPE}; charset=utf-8`;
 
-export const discoveryRoutes: CapabilityRoutes = (app, { site, config }) => {
+/** A browser must never read these documents as anything but their type. */
+const NOSNIFF = { 'x-content-type-options': 'nosniff' } as const;
+
+export const discoveryRoutes: CapabilityRoutes = (app, { site, config, reads }) => {
   const paths = documentedPaths(config.idempotencyRetentionDays);
   const operations = listOperations(paths);
   const service = {
@@ -42,10 +45,10 @@ export const discoveryRoutes: CapabilityRoutes = (app, { site, config }) => {
   };
   const context = (c: DocumentContext['config'], publicBase: string): DocumentContext => ({ config: c, publicBase, operations, service });
 
-  app.get(DOCUMENT_PATHS.openapi, (request, reply) => {
-    const base = request.origin.publicBase;
-    return sendEntity(request, reply, site.entity(`openapi:${base}`, (c) => buildOpenApi(c, base, paths)));
-  });
+  reads.get(app, DOCUMENT_PATHS.openapi, ({ publicBase }) => ({
+    entity: site.entity(`openapi:${publicBase}`, (c) => buildOpenApi(c, publicBase, paths)),
+    contentType: JSON_CONTENT_TYPE,
+  }));
 
   // Every document is rendered once per configuration revision and site URL; a change of either renders it anew.
   const documents = [
@@ -55,10 +58,10 @@ export const discoveryRoutes: CapabilityRoutes = (app, { site, config }) => {
     { path: DOCUMENT_PATHS.agentCardAlias, key: 'agent-card', type: JSON_CONTENT_TYPE, render: renderAgentCard },
   ];
   for (const { path, key, type, render } of documents) {
-    app.get(path, (request, reply) => {
-      const base = request.origin.publicBase;
-      reply.header('x-content-type-options', 'nosniff');
-      return sendEntity(request, reply, site.entity(`${key}:${base}`, (c) => render(context(c, base))), type);
-    });
+    reads.get(app, path, ({ publicBase }) => ({
+      entity: site.entity(`${key}:${publicBase}`, (c) => render(context(c, publicBase))),
+      contentType: type,
+      headers: NOSNIFF,
+    }));
   }
 };

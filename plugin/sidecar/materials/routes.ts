@@ -1,13 +1,20 @@
 import { AGENT_PREFIX } from '../core/paths.js';
-import { sendEntity } from '../core/http.js';
+import { JSON_CONTENT_TYPE } from '../core/http.js';
+import { sendReading } from '../core/reading.js';
 import type { CapabilityRoutes } from '../core/server.js';
 import { materialCatalog, parsePriority, recommendMaterial } from './catalog.js';
+import { PRIORITIES } from '../core/schemas.js';
+import type { Priority } from '../core/site-config.js';
 
-export const materialRoutes: CapabilityRoutes = (app, { site }) => {
-  app.get(`${AGENT_PREFIX}/materials`, (request, reply) => sendEntity(request, reply, site.entity('materials', materialCatalog)));
+export const materialRoutes: CapabilityRoutes = (app, { site, reads }) => {
+  reads.get(app, `${AGENT_PREFIX}/materials`, () => ({ entity: site.entity('materials', materialCatalog), contentType: JSON_CONTENT_TYPE }));
 
-  app.get(`${AGENT_PREFIX}/materials/recommendation`, (request, reply) => {
-    const priority = parsePriority((request.query as Record<string, unknown>).priority);
-    return sendEntity(request, reply, site.entity(`recommendation:${priority}`, (config) => recommendMaterial(config, priority)));
+  const recommendation = (priority: Priority) => ({
+    entity: site.entity(`recommendation:${priority}`, (config) => recommendMaterial(config, priority)),
+    contentType: JSON_CONTENT_TYPE,
   });
+  const path = `${AGENT_PREFIX}/materials/recommendation`;
+  app.get(path, (request, reply) => sendReading(request, reply, recommendation(parsePriority((request.query as Record<string, unknown>).priority))));
+  // Each valid priority as agents send it; any other query (or none) is answered, or refused, by the route above.
+  for (const priority of PRIORITIES) reads.alias(`${path}?priority=${priority}`, () => recommendation(priority as Priority));
 };

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import { DOCUMENT_PATHS, MCP_PATH } from '../core/paths.js';
+import type { RequestOrigin } from '../core/bridge.js';
 import { tooManyRequests } from '../core/errors.js';
-import { sendEntity } from '../core/http.js';
+import { JSON_CONTENT_TYPE } from '../core/http.js';
 import { afterListening, toProblem, type CapabilityRoutes } from '../core/server.js';
 import { HANDOFF_TOOL, ToolRegistry } from './definitions.js';
 import { mcpDescription, serverCard } from './documents.js';
@@ -40,21 +41,21 @@ function callsTool(message: unknown, name: string): boolean {
  * instead of the site-wide "*".
  */
 export const toolRoutes: CapabilityRoutes = async (app, deps) => {
-  const { site, config } = deps;
+  const { site, config, reads } = deps;
   const registry = new ToolRegistry(config.idempotencyRetentionDays);
   // The SDK serves only initialize-era requests: loaded just after the start, or by the first such request.
   afterListening(app, loadSdk);
 
-  const sendServerCard = (request: FastifyRequest, reply: FastifyReply) => {
-    const base = request.origin.publicBase;
-    return sendEntity(request, reply, site.entity(`mcp-server-card:${base}`, (c) => serverCard(c, base, registry.list())));
-  };
-  app.get(DOCUMENT_PATHS.serverCard, sendServerCard);
-  app.get(DOCUMENT_PATHS.serverCardAlias, sendServerCard);
-  app.get(DOCUMENT_PATHS.mcpDescription, (request, reply) => {
-    const base = request.origin.publicBase;
-    return sendEntity(request, reply, site.entity(`mcp-description:${base}`, (c) => mcpDescription(c, base, registry.list())));
+  const card = ({ publicBase }: RequestOrigin) => ({
+    entity: site.entity(`mcp-server-card:${publicBase}`, (c) => serverCard(c, publicBase, registry.list())),
+    contentType: JSON_CONTENT_TYPE,
   });
+  reads.get(app, DOCUMENT_PATHS.serverCard, card);
+  reads.get(app, DOCUMENT_PATHS.serverCardAlias, card);
+  reads.get(app, DOCUMENT_PATHS.mcpDescription, ({ publicBase }) => ({
+    entity: site.entity(`mcp-description:${publicBase}`, (c) => mcpDescription(c, publicBase, registry.list())),
+    contentType: JSON_CONTENT_TYPE,
+  }));
 
   await app.register(async (scope) => {
     const routeConfig = { cors: false as const };

@@ -1,0 +1,74 @@
+import { hostname } from 'node:os';
+import pino from 'pino';
+
+/**
+ * One line per answered request, written as nginx's `access_log … buffer= flush=` writes them: collected
+ * up to ACCESS_LOG_BUFFER_BYTES and written together, at the latest after ACCESS_LOG_FLUSH_MS, and on
+ * close and exit. What a crash can lose is at most that buffer of access lines; warnings and errors go
+ * through the service's own logger (pino), which writes each line at once.
+ */
+export const ACCESS_LOG_BUFFER_BYTES = 4096;
+export const ACCESS_LOG_FLUSH_MS = 1000;
+
+/** pino's level number of access lines (info). */
+const INFO = 30;
+
+/** Lines not yet handed to their destination, written at exit by one handler for all logs of the process. */
+const open = new Set<AccessLog>();
+let exitHandler = false;
+
+/**
+ * Access lines in exactly the shape of the service logger's lines ({"level":30,"time":…,"pid":…,
+ * "hostname":…,"reqId":…,"msg":…}; tests/unit/access-log.test.ts compares them with pino's), built by
+ * concatenation: pino's general serialiser cost 3.7 µs per line, a quarter of a cached answer's CPU
+ * time on the benchmark machine; this costs 0.6 µs. The lines are collected here and handed to pino's
+ * destination (sonic-boom, synchronous) a buffer at a time: sonic-boom's own buffering measures the
+ * whole buffer's byte length on every write, 3 µs per line at a 4 KB buffer.
+ */
+export class AccessLog {
+  readonly enabled: boolean;
+  readonly #destination?: ReturnType<typeof pino.destination>;
+  readonly #middle = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":"`;
+  #pending = '';
+  #timer?: NodeJS.Timeout;
+
+  constructor(level: string, destination: number | string = 1) {
+    const threshold = pino.levels.values[level];
+    this.enabled = level !== 'silent' && (threshold === undefined || threshold <= INFO);
+    if (!this.enabled) return;
+    this.#destination = pino.destination({ dest: destination, sync: true });
+    this.#timer = setInterval(() => this.#handOver(), ACCESS_LOG_FLUSH_MS);
+    this.#timer.unref();
+    open.add(this);
+    if (!exitHandler) {
+      exitHandler = true;
+      process.on('exit', () => {
+        for (const log of open) log.#handOver();
+      });
+    }
+  }
+
+  /** One synchronous write of everything collected: a few kilobytes, once every few dozen requests. */
+  #handOver(): void {
+    if (!this.#pending || !this.#destination) return;
+    const lines = this.#pending;
+    this.#pending = '';
+    this.#destination.write(lines);
+  }
+
+  /** `GET /path 200 1.2ms` under the request's id. */
+  request(reqId: string, method: string, url: string, status: number, elapsedMs: number): void {
+    if (!this.#destination) return;
+    // The request-target is the only part a client chooses; JSON-escape it only when it needs it.
+    const target = /["\\\u0000-\u001f\u007f-\uffff]/.test(url) ? JSON.stringify(url).slice(1, -1) : url;
+    this.#pending += `{"level":${INFO},"time":${Date.now()}${this.#middle}${reqId}","msg":"${method} ${target} ${status} ${elapsedMs.toFixed(1)}ms"}\n`;
+    if (this.#pending.length >= ACCESS_LOG_BUFFER_BYTES) this.#handOver();
+  }
+
+  /** Writes what is collected and stops the timer (the service closes). */
+  close(): void {
+    this.#handOver();
+    clearInterval(this.#timer);
+    open.delete(this);
+  }
+}

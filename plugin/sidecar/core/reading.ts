@@ -1,0 +1,174 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyServerFactory } from 'fastify';
+import { BRIDGE_HEADERS, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
+import { entityHeaders, ifNoneMatchMatches, sendEntity } from './http.js';
+import type { ServiceConfig } from './config.js';
+import type { AccessLog } from './access-log.js';
+import type { ClientLimit } from './client-limit.js';
+import type { CachedEntity, SiteState } from './site-config.js';
+
+/** One reading answer: memoized bytes of the current configuration, as the request's site URL needs them. */
+export interface ReadingAnswer {
+  entity: CachedEntity;
+  contentType: string;
+  /** Further headers of this document (e.g. nosniff on the text documents). */
+  headers?: Readonly<Record<string, string>>;
+}
+
+export type ReadingResolver = (origin: RequestOrigin) => ReadingAnswer;
+
+/** A route's answer for one revision and site URL, with its headers laid out for writeHead. */
+interface Prepared {
+  revision: string;
+  publicBase: string;
+  answer: ReadingAnswer;
+  /** Headers of a 304 after CORS and limit: the entity's and the document's own. */
+  notModified: string[];
+  /** Those and the type and length of the body. */
+  ok: string[];
+}
+
+interface FastRoute {
+  resolve: ReadingResolver;
+  /** The last one prepared: a site is reached under one URL, so this is almost always the one needed. */
+  prepared?: Prepared;
+}
+
+/** Headers every answer carries because of the site-wide CORS rule ("*"; see server.ts). */
+export interface CorsHeaders {
+  allowOrigin: string;
+  exposeHeaders: string;
+}
+
+/**
+ * The reading endpoints (catalog, recommendation, company, discovery documents) answer memoized bytes,
+ * and Fastify's per-request machinery (routing, request/reply objects, hook chain, child logger)
+ * costs several times the writing of them. So an exact request-target of a reading route is answered
+ * straight from the HTTP server's request event, and everything else, including every unusual case of
+ * those routes (bridge revision mismatch, a client over its limit, a closing server, other query
+ * strings, a trailing slash), goes on to Fastify, whose route answers the same bytes through the same
+ * resolver. What the fast door repeats of the rules is small and tested against the Fastify door
+ * (tests/http/reading-door.test.ts): the origin resolution and resolver are the same functions, the
+ * rate limit counts in the same store, ETag/304 is the same comparison, the log line the same text.
+ */
+export class ReadingRoutes {
+  readonly #routes = new Map<string, FastRoute>();
+  #next = 0;
+  /** Requests answered on the fast door (the rest went to Fastify). */
+  answered = 0;
+  #closing = false;
+  #log?: AccessLog;
+  #cors?: CorsHeaders;
+  #limit?: ClientLimit;
+
+  constructor(
+    private readonly config: ServiceConfig,
+    private readonly site: SiteState,
+    /** false: every request goes through Fastify (used by the tests that compare both doors). */
+    readonly enabled = true,
+  ) {}
+
+  /** Registers a reading route on Fastify and its exact path on the fast door. */
+  get(app: FastifyInstance, path: string, resolve: ReadingResolver): void {
+    app.get(path, (request, reply) => sendReading(request, reply, resolve(request.origin)));
+    this.#routes.set(path, { resolve });
+  }
+
+  /** A further exact request-target (path and query) answered on the fast door, e.g. one per enumerated value. */
+  alias(requestTarget: string, resolve: ReadingResolver): void {
+    this.#routes.set(requestTarget, { resolve });
+  }
+
+  /** The request id Fastify and the fast door share, in Fastify's own format, so log lines stay unique. */
+  readonly nextRequestId = (): string => {
+    this.#next = (this.#next + 1) & 2147483647;
+    return `req-${this.#next.toString(36)}`;
+  };
+
+  /** Called once the access log, CORS rule and rate limit are set up. */
+  attach(app: FastifyInstance, log: AccessLog, cors: CorsHeaders, limit?: ClientLimit): void {
+    this.#log = log;
+    this.#cors = cors;
+    this.#limit = limit;
+    // While closing, Fastify answers 503 and closes connections; leave that to it.
+    app.addHook('preClose', async () => {
+      this.#closing = true;
+    });
+  }
+
+  /** An HTTP server whose requests are tried on the fast door first (Fastify's serverFactory). */
+  readonly serverFactory: FastifyServerFactory = (handler, options) => {
+    const opts = options as typeof options & { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+    const server = http.createServer(opts.http ?? {}, (request, response) => {
+      if (!this.answer(request, response)) handler(request, response);
+    });
+    // What Fastify sets on a server it creates itself.
+    server.keepAliveTimeout = opts.keepAliveTimeout;
+    server.requestTimeout = opts.requestTimeout;
+    server.setTimeout(opts.connectionTimeout);
+    return server;
+  };
+
+  /** Answers the request and returns true, or returns false (nothing written) for Fastify to answer it. */
+  answer(request: IncomingMessage, response: ServerResponse): boolean {
+    if (!this.enabled || this.#closing || !this.#cors) return false;
+    const method = request.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const route = this.#routes.get(request.url ?? '');
+    if (!route) return false;
+    const started = performance.now();
+    const headers = request.headers;
+    const origin = resolveRequestOrigin(headers, request.socket.remoteAddress, this.config.bridgeToken, this.config.publicUrl);
+    const revision = this.site.revision;
+    // A stale revision is answered by Fastify's onRequest hook (409), as on every other route.
+    const expected = headers[BRIDGE_HEADERS.configRevision];
+    if (origin.viaBridge && typeof expected === 'string' && expected !== revision) return false;
+
+    let limitHeaders: string[] | undefined;
+    if (this.#limit) {
+      const counted = this.#limit.count(origin.clientAddress);
+      // Over the limit: Fastify's hook counts the request once more (harmless past the limit) and answers 429.
+      if (counted.exceeded) return false;
+      limitHeaders = counted.headers;
+    }
+
+    let prepared = route.prepared;
+    if (!prepared || prepared.revision !== revision || prepared.publicBase !== origin.publicBase) {
+      prepared = route.prepared = prepare(route.resolve(origin), revision, origin.publicBase);
+    }
+    const cors = this.#cors;
+    const start = ['access-control-allow-origin', cors.allowOrigin, 'access-control-expose-headers', cors.exposeHeaders];
+    let status = 200;
+    if (ifNoneMatchMatches(headers['if-none-match'], prepared.answer.entity.etag)) {
+      status = 304;
+      const out = limitHeaders ? start.concat(limitHeaders, prepared.notModified) : start.concat(prepared.notModified);
+      // Fastify's HEAD routes send the length of the (empty) payload on a 304; say the same.
+      if (method === 'HEAD') out.push('content-length', '0');
+      response.writeHead(304, out);
+      response.end();
+    } else {
+      response.writeHead(200, limitHeaders ? start.concat(limitHeaders, prepared.ok) : start.concat(prepared.ok));
+      // Node writes no body for HEAD; the headers are those of GET, as Fastify's HEAD routes send.
+      response.end(prepared.answer.entity.bytes);
+    }
+    // The line Fastify's onResponse hook writes (server.ts), with the same request id sequence.
+    this.#log?.request(this.nextRequestId(), method, request.url!, status, performance.now() - started);
+    request.resume();
+    this.answered++;
+    return true;
+  }
+}
+
+function prepare(answer: ReadingAnswer, revision: string, publicBase: string): Prepared {
+  const notModified = entityHeaders(answer.entity);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) notModified.push(name, value);
+  const ok = notModified.concat('content-type', answer.contentType, 'content-length', String(answer.entity.bytes.length));
+  return { revision, publicBase, answer, notModified, ok };
+}
+
+/** The Fastify door of a reading route. */
+export function sendReading(request: Parameters<typeof sendEntity>[0], reply: Parameters<typeof sendEntity>[1], answer: ReadingAnswer) {
+  if (answer.headers) for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
+  return sendEntity(request, reply, answer.entity, answer.contentType);
+}

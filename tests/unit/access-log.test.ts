@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AccessLog } from '../../plugin/sidecar/core/access-log.js';
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+const file = (name: string) => path.join((dir ??= mkdtempSync(path.join(tmpdir(), 'access-log-'))), name);
+
+/** What pino itself writes for the same line (the shape of Fastify's request lines). */
+async function pinoLine(reqId: string, msg: string): Promise<Record<string, unknown>> {
+  const target = file(`pino-${reqId}.log`);
+  const destination = pino.destination({ dest: target, sync: true });
+  pino({ level: 'info' }, destination).info({ reqId }, msg);
+  destination.flushSync();
+  return JSON.parse(readFileSync(target, 'utf8'));
+}
+
+describe('access log', () => {
+  it('writes lines of pino’s shape, also for request-targets that need escaping, and all of them on close', async () => {
+    const target = file('access.log');
+    const log = new AccessLog('info', target);
+    const urls = ['/wp-json/manufacturer-agent/v1/company', '/llms.txt?q="x"\\y', '/ask?query=Fl\u00e4che\u0001'];
+    for (let i = 0; i < 2000; i++) log.request(`req-${i.toString(36)}`, 'GET', urls[i % urls.length], 200, i / 7);
+    await log.close();
+    const lines = readFileSync(target, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(2000);
+    for (const [i, line] of lines.entries()) {
+      const parsed = JSON.parse(line);
+      const expected = await pinoLine(`req-${i.toString(36)}`, `GET ${urls[i % urls.length]} 200 ${(i / 7).toFixed(1)}ms`);
+      expect(Object.keys(parsed)).toEqual(Object.keys(expected));
+      expect({ ...parsed, time: 0 }).toEqual({ ...expected, time: 0 });
+      if (i === 5) break; // the shape; the count above covers the rest
+    }
+    expect(JSON.parse(lines[1999]).msg).toBe(`GET ${urls[1999 % 3]} 200 ${(1999 / 7).toFixed(1)}ms`);
+  });
+
+  it('writes nothing above info and when silent', async () => {
+    for (const level of ['warn', 'error', 'silent']) {
+      const target = file(`${level}.log`);
+      const log = new AccessLog(level, target);
+      expect(log.enabled).toBe(false);
+      log.request('req-1', 'GET', '/', 200, 1);
+      await log.close();
+      expect(() => readFileSync(target, 'utf8')).toThrow();
+    }
+    expect(new AccessLog('debug', file('debug.log')).enabled).toBe(true);
+  });
+});
