@@ -56,7 +56,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 function input(key: string, request: { next_step: NextStep; requirements?: Record<string, unknown> }, now = T0, retentionMs = 30 * DAY): CreateOnceInput {
   const handoff = buildHandoff({ id: newHandoffId(), request, config: site, publicBase: 'https://tapeten.example', now: new Date(now) });
-  return { key, fingerprint: requestFingerprint(request), handoff, now, keyExpiresAt: now + retentionMs };
+  return { key, fingerprint: requestFingerprint(request), handoff: () => handoff, now, keyExpiresAt: now + retentionMs };
 }
 
 const enquiry = { next_step: 'project_enquiry' as const, requirements: { priority: 'robust' } };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ProblemError, badRequest, type FieldError } from '../core/errors.js';
 import { toFieldErrors, validatorFor } from '../core/schemas.js';
@@ -16,8 +16,20 @@ export const REVIEW_TEXT: LocalizedText = {
   en: 'Open the link: the page shows what was collected. The person checks it, adds their own contact details and sends the form. Only then does an advisor receive the request.',
 };
 
+const ID_BYTES = 18;
+/** Random bytes drawn for many ids at once (one system call per 227 ids, as Node's randomUUID does). */
+const idPool = Buffer.alloc(ID_BYTES * 227);
+let idOffset = idPool.length;
+
+/** ho_ and 144 random bits (24 base64url characters); bytes are never used twice. */
 export function newHandoffId(): string {
-  return `ho_${randomBytes(18).toString('base64url')}`;
+  if (idOffset + ID_BYTES > idPool.length) {
+    randomFillSync(idPool);
+    idOffset = 0;
+  }
+  const id = `ho_${idPool.toString('base64url', idOffset, idOffset + ID_BYTES)}`;
+  idOffset += ID_BYTES;
+  return id;
 }
 
 /** A valid request against the schema and the live catalog, or every reason it is not. */

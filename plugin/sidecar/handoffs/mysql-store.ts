@@ -250,7 +250,8 @@ export class MysqlHandoffStore implements HandoffStore {
 
   async #createOnceTx(conn: PoolConnection, input: CreateOnceInput): Promise<CreateOutcome> {
     const { handoffs, keys } = this.tables;
-    const h = input.handoff;
+    // The key row names the handoff's id, so it is built before the key is claimed.
+    const h = input.handoff();
     await conn.beginTransaction();
     try {
       let claimed = true;

@@ -16,11 +16,12 @@ export interface HandoffResult {
 /** Shared by POST /handoffs and the tool endpoint: one key, one handoff, whichever door it came through. */
 export async function createHandoffOnce(deps: ServiceDeps, call: ParsedHandoffCall, publicBase: string): Promise<HandoffResult> {
   const now = new Date();
-  const handoff = buildHandoff({ id: newHandoffId(), request: call.request, config: deps.site.config, publicBase, now });
+  const config = deps.site.config;
+  let handoff: StoredHandoff | undefined;
   const outcome: CreateOutcome = await deps.handoffs.createOnce({
     key: call.key,
     fingerprint: call.fingerprint,
-    handoff,
+    handoff: () => (handoff ??= buildHandoff({ id: newHandoffId(), request: call.request, config, publicBase, now })),
     now: now.getTime(),
     keyExpiresAt: now.getTime() + deps.config.idempotencyRetentionDays * DAY_MS,
   });

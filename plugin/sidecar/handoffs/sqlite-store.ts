@@ -58,28 +58,35 @@ export class SqliteHandoffStore implements HandoffStore {
     this.#db = db;
     this.#migrate();
 
-    const findKey = db.prepare<[string], { fingerprint: string; handoff_id: string; expires_at: number }>(
-      'SELECT fingerprint, handoff_id, expires_at FROM idempotency_keys WHERE key = ?',
+    // The key and its handoff in one statement: one read transaction (and its WAL read lock) instead of two.
+    const findKey = db.prepare<[string], { fingerprint: string; expires_at: number } & Partial<HandoffRow>>(
+      `SELECT k.fingerprint, k.expires_at, h.id, h.next_step, h.requirements, h.link, h.created_at, h.body
+         FROM idempotency_keys k LEFT JOIN handoffs h ON h.id = k.handoff_id WHERE k.key = ?`,
     );
-    const findHandoff = db.prepare<[string], HandoffRow>('SELECT * FROM handoffs WHERE id = ?');
-    const dropKey = db.prepare<[string]>('DELETE FROM idempotency_keys WHERE key = ?');
     const insertHandoff = db.prepare('INSERT INTO handoffs (id, next_step, requirements, link, created_at, body) VALUES (?, ?, ?, ?, ?, ?)');
-    const insertKey = db.prepare('INSERT INTO idempotency_keys (key, fingerprint, handoff_id, expires_at) VALUES (?, ?, ?, ?)');
+    // REPLACE: an expired key (or one pointing at no handoff) starts over with the new handoff.
+    const insertKey = db.prepare('INSERT OR REPLACE INTO idempotency_keys (key, fingerprint, handoff_id, expires_at) VALUES (?, ?, ?, ?)');
 
-    // IMMEDIATE takes the write lock first, so two processes on one file cannot both see the key as new.
-    this.#createOnce = db.transaction((input: CreateOnceInput): CreateOutcome => {
+    /** A live key's outcome, or undefined when the key is new, expired or points at no handoff. */
+    const known = (input: CreateOnceInput): CreateOutcome | undefined => {
       const existing = findKey.get(input.key);
-      if (existing && existing.expires_at > input.now) {
-        if (existing.fingerprint !== input.fingerprint) return { kind: 'conflict' };
-        const row = findHandoff.get(existing.handoff_id);
-        if (row) return { kind: 'replayed', handoff: fromRow(row) };
-      }
-      if (existing) dropKey.run(input.key);
-      const h = input.handoff;
+      if (!existing || existing.expires_at <= input.now) return undefined;
+      if (existing.fingerprint !== input.fingerprint) return { kind: 'conflict' };
+      const { fingerprint: _f, expires_at: _e, ...row } = existing;
+      return row.id ? { kind: 'replayed', handoff: fromRow(row as HandoffRow) } : undefined;
+    };
+    // IMMEDIATE takes the write lock first, so two processes on one file cannot both see the key as new.
+    const createLocked = db.transaction((input: CreateOnceInput): CreateOutcome => {
+      const outcome = known(input);
+      if (outcome) return outcome;
+      const h = input.handoff();
       insertHandoff.run(h.id, h.next_step, JSON.stringify(h.requirements), h.link, h.created_at, h.body);
       insertKey.run(input.key, input.fingerprint, h.id, input.keyExpiresAt);
       return { kind: 'created', handoff: h };
     }).immediate;
+    // A live key never changes until it expires and handoffs are never deleted, so a replay or conflict can
+    // be answered from a plain read without the write lock; only a new key takes the locked path.
+    this.#createOnce = (input) => known(input) ?? createLocked(input);
   }
 
   #migrate(): void {

@@ -18,8 +18,11 @@ export type CreateOutcome =
 export interface CreateOnceInput {
   key: string;
   fingerprint: string;
-  /** Used only when the key is new. */
-  handoff: StoredHandoff;
+  /**
+   * The handoff to keep when the key is new; a replay does not need it, so it is built on demand. Must
+   * give the same handoff on every call (a store may retry its transaction).
+   */
+  handoff: () => StoredHandoff;
   /** Milliseconds since the epoch after which the key may be used for a new request. */
   keyExpiresAt: number;
   now: number;
