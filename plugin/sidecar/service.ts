@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceConfig } from './core/config.js';
 import { buildServer, type CapabilityRoutes } from './core/server.js';
 import { ReadingRoutes } from './core/reading.js';
+import { clientLimits } from './core/client-limit.js';
 import { SiteState, type SiteConfig } from './core/site-config.js';
 import { openHandoffStore } from './handoffs/open-store.js';
 import type { HandoffStore } from './handoffs/store.js';
@@ -45,7 +46,7 @@ export async function createService(config: ServiceConfig, siteConfig?: SiteConf
   const reads = new ReadingRoutes(config, site, options.fastReads ?? true);
   let app: FastifyInstance;
   try {
-    app = await buildServer({ config, site, handoffs, reads }, CAPABILITIES);
+    app = await buildServer({ config, site, handoffs, reads, limits: clientLimits(config) }, CAPABILITIES);
   } catch (error) {
     await handoffs.close();
     throw error;

@@ -26,7 +26,7 @@ function boundedInteger(raw: unknown, name: string, fallback: number, min: numbe
 
 /** What only WordPress may do: push the configuration staff saved, read handoffs for review and the admin list. */
 export const bridgeRoutes: CapabilityRoutes = (app, { site, handoffs, config }) => {
-  const internal = { config: { rateLimit: false } } as const;
+  const internal = { config: { limit: 'none' } } as const;
 
   app.get(`${BRIDGE_PREFIX}/status`, internal, async (request, reply) => {
     requireBridge(request.origin.viaBridge);

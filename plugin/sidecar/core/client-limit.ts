@@ -1,10 +1,19 @@
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 
+import type { ServiceConfig } from './config.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Which per-client limit a route counts in: the handoff limit, none (bridge-only), or by default the general one. */
+    limit?: 'handoffs' | 'none';
+  }
+}
+
 /**
- * The per-client limit on every endpoint (MANUFACTURER_AGENT_RATE_LIMIT per window). Counted in
- * @fastify/rate-limit's own in-memory store, synchronously, by both doors: Fastify's onRequest hook
- * (server.ts) and the fast door of the reading routes (reading.ts). The plugin's global hook is async
- * (three awaits per request); the plugin still serves the routes with a limit of their own (handoffs).
+ * A per-client request limit per window, counted in @fastify/rate-limit's in-memory store (an LRU of
+ * clients), synchronously: by Fastify's onRequest hook (server.ts), the fast door of the reading
+ * routes (reading.ts) and the handoff tool (tools/routes.ts). The plugin's own hooks are async, three
+ * awaits per request, and kept one counter per door.
  */
 export class ClientLimit {
   readonly store = new LocalStore(false, false);
@@ -41,4 +50,16 @@ export class ClientLimit {
     const remaining = exceeded ? '0' : String(this.#max - current);
     return { exceeded, headers: ['ratelimit-limit', this.#maxText, 'ratelimit-remaining', remaining, 'ratelimit-reset', String(Math.ceil(ttl / 1000))] };
   }
+}
+
+export interface ClientLimits {
+  /** Every endpoint (MANUFACTURER_AGENT_RATE_LIMIT); absent when set to 0. */
+  all?: ClientLimit;
+  /** Handoff creation through either door (MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT); absent when set to 0. */
+  handoffs?: ClientLimit;
+}
+
+export function clientLimits(config: ServiceConfig): ClientLimits {
+  const limit = (max: number) => (max > 0 ? new ClientLimit(max, config.rateLimitWindowMs) : undefined);
+  return { all: limit(config.rateLimitPerMinute), handoffs: limit(config.handoffRateLimitPerMinute) };
 }

@@ -2,8 +2,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import cors from '@fastify/cors';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import rateLimit from '@fastify/rate-limit';
-import { ClientLimit } from './client-limit.js';
+import type { ClientLimits } from './client-limit.js';
 import type { ServiceConfig } from './config.js';
 import { PROBLEM_CONTENT_TYPE, ProblemError, badRequest, notFound, problemBody, staleRevision, tooManyRequests } from './errors.js';
 import { BRIDGE_HEADERS, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
@@ -26,6 +25,7 @@ export interface ServiceDeps {
   handoffs: HandoffStore;
   /** Where reading routes are registered: on Fastify and on the fast door in front of it (reading.ts). */
   reads: ReadingRoutes;
+  limits: ClientLimits;
 }
 
 export type CapabilityRoutes = (app: FastifyInstance, deps: ServiceDeps) => void | Promise<void>;
@@ -176,28 +176,19 @@ export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRou
     strictPreflight: false,
   });
 
-  // The plugin serves the routes with a limit of their own (config.rateLimit: handoffs) and createRateLimit
-  // (the handoff tool); the limit on every other route is counted by ClientLimit, for both doors.
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: (request) => request.origin.clientAddress,
-    enableDraftSpec: true,
-    addHeaders: { 'retry-after': false },
-    errorResponseBuilder: () => tooManyRequests(),
+  const { limits } = deps;
+  // After CORS, so that a 429 carries its headers. Unknown paths are not counted; a route names its limit.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.is404) return done();
+    const kind = request.routeOptions.config.limit;
+    const limit = kind === 'none' ? undefined : kind === 'handoffs' ? (limits.handoffs ?? limits.all) : limits.all;
+    if (!limit) return done();
+    const { exceeded, headers } = limit.count(request.origin.clientAddress);
+    for (let i = 0; i < headers.length; i += 2) reply.header(headers[i], headers[i + 1]);
+    done(exceeded ? tooManyRequests() : undefined);
   });
-  const limit = config.rateLimitPerMinute > 0 ? new ClientLimit(config.rateLimitPerMinute, config.rateLimitWindowMs) : undefined;
-  if (limit) {
-    // After CORS (so a 429 carries its headers); routes with a limit of their own or none (config.rateLimit) and
-    // unknown paths are not counted here.
-    app.addHook('onRequest', (request, reply, done) => {
-      if (request.is404 || request.routeOptions.config.rateLimit !== undefined) return done();
-      const { exceeded, headers } = limit.count(request.origin.clientAddress);
-      for (let i = 0; i < headers.length; i += 2) reply.header(headers[i], headers[i + 1]);
-      done(exceeded ? tooManyRequests() : undefined);
-    });
-  }
 
-  reads.attach(app, accessLog, { allowOrigin: CORS_ORIGIN, exposeHeaders: CORS_EXPOSED_HEADERS.join(', ') }, limit);
+  reads.attach(app, accessLog, { allowOrigin: CORS_ORIGIN, exposeHeaders: CORS_EXPOSED_HEADERS.join(', ') }, limits.all);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = toProblem(error);

@@ -37,10 +37,9 @@ export async function createHandoffOnce(deps: ServiceDeps, call: ParsedHandoffCa
 }
 
 export const handoffRoutes: CapabilityRoutes = (app, deps) => {
-  const limit = deps.config.handoffRateLimitPerMinute;
   app.post(
     `${AGENT_PREFIX}/handoffs`,
-    { config: limit > 0 ? { rateLimit: { max: limit, timeWindow: deps.config.rateLimitWindowMs } } : {} },
+    { config: { limit: 'handoffs' } },
     async (request, reply) => {
       const call = parseHandoffCall(request.headers, request.body, deps.site.config);
       const { replayed, handoff } = await createHandoffOnce(deps, call, request.origin.publicBase);

@@ -59,10 +59,8 @@ export const toolRoutes: CapabilityRoutes = async (app, deps) => {
 
   await app.register(async (scope) => {
     const routeConfig = { cors: false as const };
-    // Handoffs through the tool obey the same per-client limit as POST /handoffs.
-    const handoffLimit = config.handoffRateLimitPerMinute;
-    const handoffLimiter =
-      handoffLimit > 0 ? scope.createRateLimit({ max: handoffLimit, timeWindow: config.rateLimitWindowMs, keyGenerator: (request) => request.origin.clientAddress }) : undefined;
+    // Handoffs through the tool count in the same per-client limit as POST /handoffs.
+    const handoffLimit = deps.limits.handoffs;
 
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       const problem = toProblem(error);
@@ -109,10 +107,7 @@ export const toolRoutes: CapabilityRoutes = async (app, deps) => {
       if (body === undefined || body === null) {
         return send(reply, rpcError(400, RPC.parseError, 'Parse error: the body must be a JSON-RPC message'));
       }
-      if (handoffLimiter && callsTool(body, HANDOFF_TOOL)) {
-        const limit = await handoffLimiter(request);
-        if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests();
-      }
+      if (handoffLimit && callsTool(body, HANDOFF_TOOL) && handoffLimit.count(request.origin.clientAddress).exceeded) throw tooManyRequests();
       const context = { deps, config: site.config, publicBase: request.origin.publicBase };
       const answer = isModernRequest(request.headers, body)
         ? await handleModern(request.headers, body, registry, context, request.log)
