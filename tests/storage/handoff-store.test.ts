@@ -78,6 +78,26 @@ describe.each(BACKENDS)('handoff store: $name', (backend) => {
   });
   afterAll(() => backend.teardown());
 
+  it('keeps many keys arriving at once apart: each created once, a repeat replayed, one failure fails only its own', async () => {
+    const store = await open(newSlot());
+    const inputs = Array.from({ length: 40 }, (_, i) => input(`batch-key-${i}`, i % 2 ? enquiry : sample));
+    const failing: CreateOnceInput = {
+      ...input('batch-key-failing', sample),
+      handoff: () => {
+        throw new Error('cannot build this handoff');
+      },
+    };
+    const results = await Promise.allSettled([...inputs, failing, input('batch-key-0', sample)].map((i) => store.createOnce(i)));
+    const created = results.slice(0, 40).map((r) => (r.status === 'fulfilled' ? r.value : r.reason));
+    expect(created.map((o) => o.kind)).toEqual(Array(40).fill('created'));
+    expect(new Set(created.map((o) => o.handoff.id)).size).toBe(40);
+    expect(results[40]).toMatchObject({ status: 'rejected', reason: { message: 'cannot build this handoff' } });
+    expect(results[41]).toEqual({ status: 'fulfilled', value: { kind: 'replayed', handoff: created[0].handoff } });
+    for (const outcome of created) expect(await store.get(outcome.handoff.id)).toEqual(outcome.handoff);
+    // Nothing of the failed request was kept: its key is new.
+    expect((await store.createOnce(input('batch-key-failing', sample))).kind).toBe('created');
+  });
+
   it('creates for a new key, replays the same request, refuses another request with the key', async () => {
     const store = await open(newSlot());
     const first = await store.createOnce(input('key-00000001', enquiry));
