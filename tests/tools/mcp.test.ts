@@ -213,6 +213,29 @@ describe('the SDK client over HTTP (initialize era)', () => {
   });
 });
 
+  it('answers 50 concurrent hand-written calls that all use id 1, each with its own answer', async () => {
+    const calls = Array.from({ length: 50 }, (_, i) =>
+      i % 5 === 0
+        ? { name: 'list_materials', arguments: {} }
+        : i % 5 === 1
+          ? { name: 'place_order', arguments: {} }
+          : { name: 'recommend_material', arguments: { priority: PRIORITIES[i % PRIORITIES.length] } },
+    );
+    const send = (params: object) => rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }, { 'mcp-protocol-version': '2025-06-18' });
+    const expected = new Map<string, string>();
+    for (const params of calls) expected.set(JSON.stringify(params), (await send(params)).text);
+    const answers = await Promise.all(calls.map((params) => send(params)));
+    answers.forEach((answer, i) => {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(answer.json.id).toBe(1);
+      expect(answer.json).toEqual(JSON.parse(expected.get(JSON.stringify(calls[i]))!));
+      const { name, arguments: args } = calls[i] as { name: string; arguments: { priority?: string } };
+      if (name === 'place_order') expect(answer.json.error.message).toContain('place_order');
+      if (name === 'recommend_material') expect(answer.json.result.structuredContent.priority).toBe(args.priority);
+    });
+  });
+
 describe('one handoff, two doors', () => {
   const body = { next_step: 'project_enquiry', requirements: { dimensions: { width_cm: 420, height_cm: 260 }, priority: 'robust', locale: 'de' } };
 

@@ -1,10 +1,16 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Implementation, JSONRPCMessage, JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import { INTERFACE_VERSION } from '../core/paths.js';
 import type { SiteConfig } from '../core/site-config.js';
-import { UnknownToolError, type ToolContext, type ToolRegistry } from './definitions.js';
+import { UnknownToolError, type ToolContext, type ToolRegistry, type ToolResult } from './definitions.js';
 import type { HttpAnswer } from './rpc.js';
 import type { ToolLog } from './modern.js';
 import { SERVER_CAPABILITIES, serverInfo, serverInstructions } from './server-info.js';
+
+type LegacyContext = ToolContext & { config: SiteConfig };
+type Server = import('@modelcontextprotocol/sdk/server/index.js').Server;
 
 function toHeaders(headers: IncomingHttpHeaders): Headers {
   const out = new Headers();
@@ -20,6 +26,7 @@ interface Sdk {
   Server: typeof import('@modelcontextprotocol/sdk/server/index.js').Server;
   Transport: typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js').WebStandardStreamableHTTPServerTransport;
   types: typeof import('@modelcontextprotocol/sdk/types.js');
+  isJsonContentType: typeof import('@modelcontextprotocol/sdk/shared/mediaType.js').isJsonContentType;
   /**
    * One JSON Schema validator for every per-request Server: the SDK would otherwise build a new Ajv
    * instance for each request (most of this era's cost). A stateless server never elicits, so the
@@ -36,41 +43,45 @@ export function loadSdk(): Promise<Sdk> {
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
     import('@modelcontextprotocol/sdk/types.js'),
+    import('@modelcontextprotocol/sdk/shared/mediaType.js'),
     import('@modelcontextprotocol/sdk/validation/ajv-provider.js'),
-  ]).then(([server, transport, types, ajv]) => ({
+  ]).then(([server, transport, types, mediaType, ajv]) => ({
     Server: server.Server,
     Transport: transport.WebStandardStreamableHTTPServerTransport,
     types,
+    isJsonContentType: mediaType.isJsonContentType,
     validator: new ajv.AjvJsonSchemaValidator(),
   }));
   return sdk;
 }
 
-/**
- * The initialize era (2025-03-26 … 2025-11-25) through the official SDK, stateless: a fresh low-level
- * Server and transport per request, no session id, JSON answers. The low-level Server is used because
- * it takes the tools' JSON Schemas from schemas/ as they are (McpServer wants zod shapes).
- */
-export async function handleLegacy(
-  url: string,
-  headers: IncomingHttpHeaders,
-  body: unknown,
+/** What a handler needs of its request; result is what tools/call returned, for the answer's serialisation. */
+interface RequestScope {
+  context: LegacyContext;
+  log: ToolLog;
+  result?: ToolResult;
+}
+
+/** The request's scope, found by the handlers through the id the SDK hands them (extra.requestId). */
+type ContextOf = (requestId: RequestId) => RequestScope;
+
+/** A low-level Server with the tool handlers; serverInfo and instructions matter only to initialize answers. */
+function toolServer(
+  { Server, types, validator }: Sdk,
   registry: ToolRegistry,
-  context: ToolContext & { config: SiteConfig },
-  log: ToolLog,
-): Promise<HttpAnswer> {
-  const { Server, Transport, types, validator } = await loadSdk();
+  info: Implementation,
+  instructions: string | undefined,
+  contextOf: ContextOf,
+): Server {
   const { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } = types;
-  const server = new Server(serverInfo(context.config, context.publicBase), {
-    capabilities: SERVER_CAPABILITIES,
-    instructions: serverInstructions(context.config),
-    jsonSchemaValidator: validator,
-  });
-  server.onerror = (error) => log.debug({ err: error }, 'MCP SDK transport');
+  const server = new Server(info, { capabilities: SERVER_CAPABILITIES, instructions, jsonSchemaValidator: validator });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.list() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const scope = contextOf(extra.requestId);
+    const { context, log } = scope;
     try {
-      return await registry.call(request.params.name, request.params.arguments, context);
+      scope.result = await registry.call(request.params.name, request.params.arguments, context);
+      return scope.result;
     } catch (error) {
       if (error instanceof UnknownToolError) {
         throw new McpError(ErrorCode.InvalidParams, `${error.message}. Tools: ${registry.names().join(', ')}`);
@@ -79,7 +90,185 @@ export async function handleLegacy(
       throw new McpError(ErrorCode.InternalError, 'The tool failed. It has been logged.');
     }
   });
-  const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  return server;
+}
+
+interface InFlight extends RequestScope {
+  /** The client's own id, put back into the answer. */
+  id: RequestId;
+  resolve(json: string): void;
+}
+
+/**
+ * The JSON of the SDK's validated copy of a tool result, by the result's content array. The registry hands
+ * out shallow copies of one cached result per configuration revision, whose parts are never changed, so a
+ * copy with the same parts validates to the same JSON: the ~10 KB catalog is serialised once, not per call.
+ */
+const resultJson = new WeakMap<object, { source: ToolResult; json: string }>();
+
+function sameParts(a: ToolResult, b: ToolResult): boolean {
+  const keys = Object.keys(b);
+  if (Object.keys(a).length !== keys.length) return false;
+  for (const key of keys) if (!(key in a) || a[key] !== b[key]) return false;
+  return true;
+}
+
+/** JSON.stringify(message), with a tool result's serialisation reused when its parts are the same objects. */
+function answerJson(message: JSONRPCMessage, source: ToolResult | undefined): string {
+  const m = message as { result?: unknown; jsonrpc?: unknown; id?: unknown };
+  const keys = Object.keys(m);
+  // The response object of the SDK's Protocol (shared/protocol.js): { result, jsonrpc, id }.
+  if (!source || typeof m.result !== 'object' || m.result === null || keys.length !== 3 || keys[0] !== 'result' || keys[1] !== 'jsonrpc' || keys[2] !== 'id' || m.jsonrpc !== '2.0') {
+    return JSON.stringify(message);
+  }
+  const known = resultJson.get(source.content);
+  let json: string;
+  if (known && sameParts(known.source, source)) json = known.json;
+  else {
+    json = JSON.stringify(m.result);
+    resultJson.set(source.content, { source, json });
+  }
+  return `{"result":${json},"jsonrpc":"2.0","id":${JSON.stringify(m.id)}}`;
+}
+
+/**
+ * Carries the requests of many HTTP exchanges to one long-lived Server. The SDK's Protocol keys
+ * in-flight requests by JSON-RPC id and every client uses id 1, so each request gets a unique
+ * internal id here and its answer gets the client's id back.
+ */
+class MultiplexTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  readonly #inFlight = new Map<number, InFlight>();
+  #lastId = 0;
+
+  async start(): Promise<void> {}
+
+  async close(): Promise<void> {
+    this.onclose?.();
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    // The handlers only answer (no notifications or server requests), so every message is a response.
+    const id = 'id' in message ? message.id : undefined;
+    const request = typeof id === 'number' ? this.#inFlight.get(id) : undefined;
+    if (!request) throw new Error(`No request in flight for the answer ${JSON.stringify(message)}`);
+    this.#inFlight.delete(id as number);
+    // Assigned in place, so the key order (and the bytes) are those of the per-request transport.
+    (message as { id: RequestId }).id = request.id;
+    request.resolve(answerJson(message, request.result));
+  }
+
+  contextOf: ContextOf = (requestId) => {
+    const request = typeof requestId === 'number' ? this.#inFlight.get(requestId) : undefined;
+    if (!request) throw new Error(`No request in flight with the id ${String(requestId)}`);
+    return request;
+  };
+
+  /** Hands a parsed request (the transport's own parse) to the Server; resolves with the JSON answer. */
+  dispatch(message: JSONRPCRequest, context: LegacyContext, log: ToolLog): Promise<string> {
+    return new Promise((resolve) => {
+      const internalId = ++this.#lastId;
+      this.#inFlight.set(internalId, { id: message.id, context, log, resolve });
+      message.id = internalId;
+      // requestInfo (headers, URL) is left out: no handler here reads it, and building it is a per-request cost.
+      this.onmessage?.(message);
+    });
+  }
+}
+
+/** One Server per tool registry (i.e. per service), created on the first request that can use it. */
+const sharedServers = new WeakMap<ToolRegistry, Promise<MultiplexTransport>>();
+
+function sharedTransport(registry: ToolRegistry, api: Sdk, log: ToolLog): Promise<MultiplexTransport> {
+  let shared = sharedServers.get(registry);
+  if (!shared) {
+    const transport = new MultiplexTransport();
+    // Never answers initialize (see sharedRequest), so its name and instructions are never sent.
+    const server = toolServer(api, registry, { name: 'manufacturer-agent', version: INTERFACE_VERSION }, undefined, transport.contextOf);
+    // Only a bug reaches this (an answer with no request in flight); logged with the first request's logger.
+    server.onerror = (error) => log.error({ err: error }, 'MCP SDK shared server');
+    shared = server.connect(transport).then(() => transport);
+    sharedServers.set(registry, shared);
+  }
+  return shared;
+}
+
+/**
+ * The message, parsed as the SDK transport parses it, when the per-request transport would hand it to its
+ * Server unchanged and answer with the Server's JSON response: one request (not a batch, notification or
+ * response; not initialize, whose answer carries the site's identity), Accept naming JSON and event
+ * streams, a JSON Content-Type and a protocol version header that is absent or supported (handlePostRequest
+ * of webStandardStreamableHttp.js, stateless, JSON answers, no DNS-rebinding check). Everything else
+ * stays on the per-request path, so its answers remain the SDK's own.
+ */
+function sharedRequest(api: Sdk, headers: IncomingHttpHeaders, body: unknown): JSONRPCRequest | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const { accept } = headers;
+  if (typeof accept !== 'string' || !accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
+  const contentType = headers['content-type'];
+  // Untrimmed values are left to the SDK (web Headers trim them first).
+  if (typeof contentType !== 'string' || contentType.trim() !== contentType || !api.isJsonContentType(contentType)) return undefined;
+  const version = headers['mcp-protocol-version'];
+  if (version !== undefined && !api.types.SUPPORTED_PROTOCOL_VERSIONS.includes(version as string)) return undefined;
+  const parsed = api.types.JSONRPCMessageSchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  const message = parsed.data;
+  if (!('id' in message) || !('method' in message) || message.method === 'initialize') return undefined;
+  return message as JSONRPCRequest;
+}
+
+/**
+ * The shared-server answer to a request sharedRequest admits, or undefined for any other request.
+ * Exported for the tests that compare it with handleLegacyPerRequest.
+ */
+export async function handleLegacyShared(
+  headers: IncomingHttpHeaders,
+  body: unknown,
+  registry: ToolRegistry,
+  context: LegacyContext,
+  log: ToolLog,
+): Promise<HttpAnswer | undefined> {
+  const api = await loadSdk();
+  const message = sharedRequest(api, headers, body);
+  if (!message) return undefined;
+  const transport = await sharedTransport(registry, api, log);
+  // The per-request transport answers 200 with only Content-Type (replaced by the route's own).
+  return { status: 200, json: await transport.dispatch(message, context, log), headers: {} };
+}
+
+/**
+ * The initialize era (2025-03-26 … 2025-11-25) through the official SDK, stateless, JSON answers. The
+ * low-level Server is used because it takes the tools' JSON Schemas from schemas/ as they are (McpServer
+ * wants zod shapes). Single requests go to one long-lived Server (a fresh Server and web transport were
+ * most of a call's CPU); initialize, batches, notifications and anything the transport would refuse
+ * get a fresh Server and transport each.
+ */
+export async function handleLegacy(
+  url: string,
+  headers: IncomingHttpHeaders,
+  body: unknown,
+  registry: ToolRegistry,
+  context: LegacyContext,
+  log: ToolLog,
+): Promise<HttpAnswer> {
+  return (await handleLegacyShared(headers, body, registry, context, log)) ?? handleLegacyPerRequest(url, headers, body, registry, context, log);
+}
+
+/** A fresh low-level Server and SDK transport for one request, no session id, JSON answers. */
+export async function handleLegacyPerRequest(
+  url: string,
+  headers: IncomingHttpHeaders,
+  body: unknown,
+  registry: ToolRegistry,
+  context: LegacyContext,
+  log: ToolLog,
+): Promise<HttpAnswer> {
+  const api = await loadSdk();
+  const server = toolServer(api, registry, serverInfo(context.config, context.publicBase), serverInstructions(context.config), () => ({ context, log }));
+  server.onerror = (error) => log.debug({ err: error }, 'MCP SDK transport');
+  const transport = new api.Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
     const request = new Request(url, { method: 'POST', headers: toHeaders(headers) });
