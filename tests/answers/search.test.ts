@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SiteState, defaultConfig } from '../../plugin/sidecar/core/site-config.js';
 import { indexFor } from '../../plugin/sidecar/answers/search.js';
-import { answerQuestion } from '../../plugin/sidecar/answers/answer.js';
+import { answerJson, answerQuestion, prepareAnswer } from '../../plugin/sidecar/answers/answer.js';
+import { Memo } from '../../plugin/sidecar/answers/memo.js';
 import { chunks } from '../../plugin/sidecar/answers/routes.js';
 import { validatorFor } from '../../plugin/sidecar/core/schemas.js';
 
@@ -96,5 +98,69 @@ describe('answers from the site data only', () => {
     const text = 'Erster Satz. Zweiter Satz mit 13501-1 (A2-s1, d0)! Dritter? Ende ohne Punkt';
     expect(chunks(text)).toEqual(['Erster Satz. ', 'Zweiter Satz mit 13501-1 (A2-s1, d0)! ', 'Dritter? ', 'Ende ohne Punkt']);
     expect(chunks(text).join('')).toBe(text);
+  });
+});
+
+const evalQuestions = (JSON.parse(readFileSync(new URL('./eval-set.json', import.meta.url), 'utf8')) as { questions: { question: string }[] }).questions.map((q) => q.question);
+
+/** The evaluation set, awkward inputs, and word salads of the set's words (a fixed pseudo-random sequence). */
+function manyQuestions(): string[] {
+  const extra = ['Feuchtraumtapete', 'Projektanfrage', 'Brandschutzauflagenverordnung', 'Tapeten für Bäder', 'DIN 4102 B1 A2-s1, d0', 'x', 'spa', 'Ölfarbe café naïve', '13501-1'];
+  const pool = evalQuestions.join(' ').split(/\s+/);
+  let seed = 42;
+  const next = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const salads = Array.from({ length: 300 }, () => Array.from({ length: 1 + Math.floor(next() * 7) }, () => pool[Math.floor(next() * pool.length)]).join(' '));
+  return [...evalQuestions, ...extra, ...salads];
+}
+
+describe('the question path', () => {
+  it("ranks by BM25 exactly as Orama's own search() does: same documents, order and scores", async () => {
+    const site = new SiteState();
+    const index = indexFor(site.revision, site.config);
+    for (const question of manyQuestions()) {
+      for (const lang of ['de', 'en'] as const) {
+        const tokens = index.queryTokens(question, lang);
+        // Without a term of two letters or more, search() answers before any ranking.
+        if (!tokens.some((t) => t.length > 1)) continue;
+        expect(index.language(lang).bm25Ranking(tokens), `${lang}: ${question}`).toEqual(await index.language(lang).oramaSearch(question));
+      }
+    }
+  });
+
+  it('writes the answer exactly as JSON.stringify writes the answer object', () => {
+    const site = new SiteState();
+    for (const question of manyQuestions()) {
+      for (const acceptLanguage of [undefined, 'en-GB']) {
+        const json = answerJson(question, prepareAnswer(site, question, { ...context, acceptLanguage }));
+        expect(JSON.stringify(JSON.parse(json))).toBe(json);
+      }
+    }
+  });
+
+  it('answers from the configuration in force: nothing composed for an earlier revision is reused', () => {
+    const site = new SiteState();
+    const before = answerQuestion(site, 'Telefonnummer?', context);
+    expect(before.answer).toContain('+49 711 9876540');
+    const changed = defaultConfig();
+    changed.company.telephone.number = '+49 711 1234567';
+    site.replace(changed);
+    const after = answerQuestion(site, 'Telefonnummer?', context);
+    expect(after.answer).toContain('+49 711 1234567');
+    expect(after.answer).not.toContain('+49 711 9876540');
+    expect(answerQuestion(site, 'Telefonnummer?', { publicBase: 'https://other.example' }).results[0].url).not.toContain('tapeten.example');
+  });
+
+  it('keeps its memos bounded, the recently used entries kept', () => {
+    const memo = new Memo<string, number>(100);
+    for (let i = 0; i < 1000; i++) {
+      memo.set(`w${i}`, i);
+      expect(memo.get('w0')).toBe(0);
+    }
+    expect(memo.size).toBeLessThanOrEqual(200);
+    expect(memo.get('w999')).toBe(999);
+    expect(memo.get('w500')).toBeUndefined();
   });
 });

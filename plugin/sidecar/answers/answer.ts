@@ -1,8 +1,9 @@
 import { INTERFACE_VERSION } from '../core/paths.js';
-import type { SiteState } from '../core/site-config.js';
+import type { SiteConfig, SiteState } from '../core/site-config.js';
 import { compose, composeRouting, type AskResult, type Composed } from './compose.js';
 import type { Lang } from './documents.js';
-import { indexFor, type Hit, type SearchOutcome } from './search.js';
+import { Memo } from './memo.js';
+import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
 
 /** The longest question accepted, in characters. */
 export const MAX_QUERY_LENGTH = 1000;
@@ -68,19 +69,56 @@ function asksProjectSpecifics(outcome: SearchOutcome, top: Hit): boolean {
   return outcome.hits.some((hit) => isProjectSpecific(hit) && hit.matched.some((t) => !covered.has(t)));
 }
 
+/** An answer part as it is written: its text and its results, each already JSON, with their ids. */
+interface Part {
+  answer: string;
+  /** The answer text as a JSON string. */
+  answerJson: string;
+  results: string[];
+  ids: string[];
+}
+
+function toPart(composed: Composed): Part {
+  return { answer: composed.answer, answerJson: JSON.stringify(composed.answer), results: composed.results.map((r) => JSON.stringify(r)), ids: composed.results.map((r) => r.id) };
+}
+
+/**
+ * Composed parts depend only on the configuration revision (the index), the public base, the
+ * document and the language, so each is composed and serialised once. Bounded: the public base comes
+ * from the bridge.
+ */
+const PARTS_PER_INDEX = 512;
+const partsByIndex = new WeakMap<AnswerIndex, Memo<string, Part>>();
+
+function partFor(index: AnswerIndex, config: SiteConfig, base: string, key: string, lang: Lang, make: () => Composed): Part {
+  let parts = partsByIndex.get(index);
+  if (!parts) partsByIndex.set(index, (parts = new Memo(PARTS_PER_INDEX)));
+  const memoKey = `${lang}\n${key}\n${base}`;
+  let part = parts.get(memoKey);
+  if (!part) parts.set(memoKey, (part = toPart(make())));
+  return part;
+}
+
 /** Everything the answer needs, without the envelope; kept apart so the stream can send events as it goes. */
 export interface PreparedAnswer {
   language: Lang;
   routed: boolean;
-  composed: Composed;
+  answer: string;
+  /** The answer text as a JSON string. */
+  answerJson: string;
+  /** The results, each as JSON (the first with its score when answered). */
+  results: string[];
 }
 
-export async function prepareAnswer(site: SiteState, query: string, context: AskContext): Promise<PreparedAnswer> {
+export function prepareAnswer(site: SiteState, query: string, context: AskContext): PreparedAnswer {
   const config = site.config;
   const index = indexFor(site.revision, config);
-  const language = index.detectLanguage(query, context.acceptLanguage);
-  const outcome = await index.search(query, language);
-  const routing = (): PreparedAnswer => ({ language, routed: true, composed: composeRouting(config, context.publicBase, language) });
+  const base = context.publicBase;
+  const { language, outcome } = index.ask(query, context.acceptLanguage);
+  const routing = (): PreparedAnswer => {
+    const part = partFor(index, config, base, 'routing', language, () => composeRouting(config, base, language));
+    return { language, routed: true, answer: part.answer, answerJson: part.answerJson, results: part.results };
+  };
   const top = outcome.hits[0];
   if (!top || !isConfident(outcome.terms.length, top.matched.length) || isProjectSpecific(top)) return routing();
   // A question that also asks what only an advisor settles (a price, a date, installation) is routed
@@ -88,31 +126,34 @@ export async function prepareAnswer(site: SiteState, query: string, context: Ask
   if (asksProjectSpecifics(outcome, top)) return routing();
   const second = complement(outcome, top);
 
-  const composed = compose(config, context.publicBase, top.doc.grounding, language);
-  composed.results[0].score = Number(top.score.toFixed(4));
+  const main = partFor(index, config, base, top.doc.key, language, () => compose(config, base, top.doc.grounding, language));
+  // The score is the first result's last member, as if set on the composed object.
+  const results = [`${main.results[0].slice(0, -1)},"score":${JSON.stringify(Number(top.score.toFixed(4)))}}`, ...main.results.slice(1)];
+  let answer = main.answer;
+  let answerJson = main.answerJson;
   if (second) {
-    const more = compose(config, context.publicBase, second.doc.grounding, language);
-    const known = new Set(composed.results.map((r) => r.id));
+    const more = partFor(index, config, base, second.doc.key, language, () => compose(config, base, second.doc.grounding, language));
+    const known = new Set(main.ids);
     // Only when it adds a source of its own (a recommendation of the same material adds nothing).
-    if (!known.has(more.results[0].id)) {
-      composed.answer = `${composed.answer} ${more.answer}`;
-      composed.results.push(...more.results.filter((r) => !known.has(r.id)));
+    if (!known.has(more.ids[0])) {
+      answer = `${answer} ${more.answer}`;
+      // JSON escapes character by character: the joined text's JSON is the two JSONs joined.
+      answerJson = `${answerJson.slice(0, -1)} ${more.answerJson.slice(1)}`;
+      more.ids.forEach((id, i) => {
+        if (!known.has(id)) results.push(more.results[i]);
+      });
     }
   }
-  return { language, routed: false, composed };
+  return { language, routed: false, answer, answerJson, results };
 }
 
-export function answerBody(query: string, prepared: PreparedAnswer): AskAnswer {
-  return {
-    _meta: { response_type: 'answer', version: INTERFACE_VERSION },
-    query,
-    language: prepared.language,
-    answer: prepared.composed.answer,
-    routed: prepared.routed,
-    results: prepared.composed.results,
-  };
+const ANSWER_META = JSON.stringify({ response_type: 'answer', version: INTERFACE_VERSION });
+
+/** The answer as JSON, byte for byte JSON.stringify of an AskAnswer with its members in schema order. */
+export function answerJson(query: string, prepared: PreparedAnswer): string {
+  return `{"_meta":${ANSWER_META},"query":${JSON.stringify(query)},"language":${JSON.stringify(prepared.language)},"answer":${prepared.answerJson},"routed":${prepared.routed},"results":[${prepared.results.join(',')}]}`;
 }
 
-export async function answerQuestion(site: SiteState, query: string, context: AskContext): Promise<AskAnswer> {
-  return answerBody(query, await prepareAnswer(site, query, context));
+export function answerQuestion(site: SiteState, query: string, context: AskContext): AskAnswer {
+  return JSON.parse(answerJson(query, prepareAnswer(site, query, context))) as AskAnswer;
 }

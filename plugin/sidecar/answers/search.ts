@@ -1,4 +1,4 @@
-import { create, insert, search } from '@orama/orama';
+import { components, count, create, insert, search } from '@orama/orama';
 import { stemmer as germanStemmer } from '@orama/stemmers/german';
 import { stemmer as englishStemmer } from '@orama/stemmers/english';
 import { stopwords as germanStopwords } from '@orama/stopwords/german';
@@ -6,6 +6,7 @@ import { stopwords as englishStopwords } from '@orama/stopwords/english';
 import type { SiteConfig } from '../core/site-config.js';
 import { buildDocuments, type AnswerDocument, type Lang } from './documents.js';
 import { EXTRA_STOPWORDS } from './vocabulary.js';
+import { Memo } from './memo.js';
 
 /*
  * Why Orama: a maintained full-text engine (BM25, prefix matching) with Snowball stemmers and stop-word
@@ -45,6 +46,21 @@ function weightOf(doc: AnswerDocument): number {
 const MAX_COMPOUND_LENGTH = 48;
 
 const SCHEMA = { title: 'string', body: 'string', terms: 'string', parts: 'string' } as const;
+
+/** The searched properties in the order Orama sums their scores, and their boosts. */
+const PROPERTIES = ['title', 'body', 'terms', 'parts'] as const;
+const BOOST: Record<string, number> = { title: 2 };
+/** Orama's BM25 defaults (defaultBM25Params), which search() applies when none are given. */
+const BM25_RELEVANCE = { k: 1.2, b: 0.75, d: 0.5 };
+const SEARCH_LIMIT = 50;
+
+/**
+ * Memos of the question path, per index (so per revision): question words and terms recur across
+ * questions, and stemming, decompounding and scoring them again was most of a question's cost.
+ * Bounded (two generations of this many entries); longer words are computed, not stored.
+ */
+const MEMO_GENERATION = 4096;
+const MEMO_MAX_WORD_LENGTH = 64;
 
 /** Hyphens and apostrophes split words; English tokenizing does not know umlauts, so they are folded there. */
 function prepare(text: string, lang: Lang): string {
@@ -93,6 +109,16 @@ export interface Hit {
   matched: string[];
 }
 
+/** What the index knows about one question term; computed once per term and index. */
+interface TermInfo {
+  /** Inverse document frequency, matched as contains() matches. */
+  idf: number;
+  /** By Orama's internal document id: 1 when the document contains the term (contains()). */
+  inDoc: Uint8Array;
+  /** Per property (PROPERTIES), Orama's BM25 × boost per document in the order Orama adds them: id, score, id, score, … */
+  postings: number[][];
+}
+
 export interface SearchOutcome {
   lang: Lang;
   /** The question's content terms: stemmed, without stop words, compounds split. */
@@ -107,7 +133,14 @@ class LanguageIndex {
   readonly #vocabulary: string[];
   readonly #vocabularySet: Set<string>;
   readonly #docTokens = new Map<string, string[]>();
-  readonly #docs = new Map<string, AnswerDocument>();
+  /** Documents and their sorted tokens by Orama's internal document id. */
+  readonly #byInternalId: AnswerDocument[] = [];
+  readonly #tokensByInternalId: string[][] = [];
+  readonly #docsCount: number;
+  /** Scratch space of #bm25, by internal document id. */
+  readonly #sums: Float64Array;
+  readonly #seen: Uint8Array;
+  readonly #terms = new Memo<string, TermInfo>(MEMO_GENERATION);
 
   constructor(lang: Lang, documents: AnswerDocument[]) {
     this.lang = lang;
@@ -134,16 +167,26 @@ class LanguageIndex {
       const tokens = [...new Set(this.tokens(`${texts} ${parts}`))].sort();
       tokens.forEach((t) => vocabulary.add(t));
       this.#docTokens.set(doc.key, tokens);
-      this.#docs.set(doc.key, doc);
+      const internalId = components.internalDocumentIDStore.getInternalDocumentId(this.#db.internalDocumentIDStore, doc.key);
+      this.#byInternalId[internalId] = doc;
+      this.#tokensByInternalId[internalId] = tokens;
     }
     this.#vocabulary = [...vocabulary].sort();
     this.#vocabularySet = vocabulary;
+    this.#docsCount = count(this.#db);
+    this.#sums = new Float64Array(this.#byInternalId.length);
+    this.#seen = new Uint8Array(this.#byInternalId.length);
     this.#db.tokenizer.normalizationCache.clear();
   }
 
   /** Stemmed tokens without stop words, as the index sees them. */
   tokens(text: string): string[] {
     return this.#db.tokenizer.tokenize(text, LANGUAGE_NAMES[this.lang]);
+  }
+
+  /** Every distinct question word lands in the tokenizer's cache; it must not grow without bound. */
+  boundCache(): void {
+    if (this.#db.tokenizer.normalizationCache.size > 20_000) this.#db.tokenizer.normalizationCache.clear();
   }
 
   /** Whether any document has a word that starts with this term (the index matches prefixes). */
@@ -186,11 +229,56 @@ class LanguageIndex {
     return this.#split(word, true) ?? [word];
   }
 
-  /** Inverse document frequency of a term, matched as contains() matches. */
-  #idf(term: string): number {
+  /**
+   * The index tokens of one question word (from words()): none for single letters and stop words,
+   * else its parts when it is a compound, prepared and stemmed. Tokenizing works word by word, so the
+   * tokens of the prepared question are its words' tokens in order, each once.
+   */
+  wordTokens(word: string): string[] {
+    // Single letters carry nothing and would match every word as a prefix.
+    const tokens = word.length > 1 && !STOPWORDS[this.lang].has(word) ? this.tokens(prepare(this.decompound(word).join(' '), this.lang)) : [];
+    this.boundCache();
+    return tokens;
+  }
+
+  #term(term: string): TermInfo {
+    let info = this.#terms.get(term);
+    if (info === undefined) {
+      info = this.#computeTerm(term);
+      if (term.length <= MEMO_MAX_WORD_LENGTH) this.#terms.set(term, info);
+    }
+    return info;
+  }
+
+  /**
+   * What Orama's full-text search adds up for this term: for each property, the words of the index
+   * the term is a prefix of, and for each document holding one, BM25 × boost, computed by Orama's own
+   * scoring function in Orama's order, so sums over a question's terms are bit for bit Orama's.
+   */
+  #computeTerm(term: string): TermInfo {
+    const index = this.#db.data.index as components.index.Index;
+    const postings: number[][] = [];
+    for (const prop of PROPERTIES) {
+      const list: number[] = [];
+      postings.push(list);
+      const tree = index.indexes[prop] as components.index.Tree;
+      if (!tree || tree.type !== 'Radix') continue;
+      const found = tree.node.find({ term, exact: false, tolerance: 0 });
+      for (const word of Object.keys(found)) {
+        const scores = new Map<number, number>();
+        components.index.calculateResultScores(index, prop, word, found[word] as number[], this.#docsCount, BM25_RELEVANCE, scores, BOOST[prop] ?? 1, undefined, new Map());
+        for (const [id, score] of scores) list.push(id, score);
+      }
+    }
+    const inDoc = new Uint8Array(this.#tokensByInternalId.length);
     let df = 0;
-    for (const tokens of this.#docTokens.values()) if (contains(tokens, term)) df += 1;
-    return Math.log(1 + this.#docTokens.size / Math.max(df, 1));
+    this.#tokensByInternalId.forEach((tokens, id) => {
+      if (contains(tokens, term)) {
+        inDoc[id] = 1;
+        df += 1;
+      }
+    });
+    return { idf: Math.log(1 + this.#docTokens.size / Math.max(df, 1)), inDoc, postings };
   }
 
   /**
@@ -199,52 +287,127 @@ class LanguageIndex {
    * question's terms it contains), the BM25 score scaled to 0–1 deciding between equal coverage. The
    * documents are short and uneven in length; a question is answered by the document that covers all
    * of it, not by the one that repeats one of its words most often.
+   *
+   * tokens: the prepared question's tokens (queryTokens()). The BM25 part is Orama's search() of the
+   * prepared question (all four properties, title boosted 2, threshold 1, limit 50) replayed from each
+   * term's memoized contributions; the tests hold it to Orama's own search().
    */
-  async search(query: string): Promise<SearchOutcome> {
-    // Single letters carry nothing and would match every word as a prefix.
-    const parts = words(query)
-      .filter((w) => w.length > 1 && !STOPWORDS[this.lang].has(w))
-      .flatMap((w) => this.decompound(w));
-    const term = prepare(parts.join(' '), this.lang);
-    const terms = [...new Set(this.tokens(term))].filter((t) => t.length > 1);
-    // Every distinct query word lands in the tokenizer's cache; it must not grow without bound.
-    if (this.#db.tokenizer.normalizationCache.size > 20_000) this.#db.tokenizer.normalizationCache.clear();
+  search(tokens: string[]): SearchOutcome {
+    const terms = tokens.filter((t) => t.length > 1);
     if (terms.length === 0) return { lang: this.lang, terms, hits: [] };
-    const result = await search(this.#db, {
-      term,
-      properties: ['title', 'body', 'terms', 'parts'],
-      boost: { title: 2 },
-      threshold: 1,
-      limit: 50,
-    });
-    const idf = new Map(terms.map((t) => [t, this.#idf(t)]));
-    const best = Math.max(...result.hits.map((h) => h.score), Number.MIN_VALUE);
-    const hits = result.hits
-      .map((hit) => {
-        const doc = this.#docs.get(hit.id)!;
-        const docTokens = this.#docTokens.get(hit.id)!;
-        const matched = terms.filter((t) => contains(docTokens, t));
-        const coverage = matched.reduce((sum, t) => sum + idf.get(t)!, 0);
-        return { doc, score: (coverage + hit.score / best) * weightOf(doc), matched };
-      })
-      .filter((hit) => hit.matched.length > 0)
-      .sort((a, b) => b.score - a.score);
+    const infos = tokens.map((t) => this.#term(t));
+    const termInfos = infos.filter((_, i) => tokens[i].length > 1);
+    const ranked = this.#bm25(infos);
+    let best = Number.MIN_VALUE;
+    for (const [, score] of ranked) if (score > best) best = score;
+    const hits: Hit[] = [];
+    for (const [id, bm25] of ranked) {
+      const doc = this.#byInternalId[id];
+      const matched: string[] = [];
+      let coverage = 0;
+      for (let i = 0; i < terms.length; i++) {
+        if (termInfos[i].inDoc[id] === 1) {
+          matched.push(terms[i]);
+          coverage += termInfos[i].idf;
+        }
+      }
+      if (matched.length > 0) hits.push({ doc, score: (coverage + bm25 / best) * weightOf(doc), matched });
+    }
+    hits.sort((a, b) => b.score - a.score);
     return { lang: this.lang, terms, hits };
   }
+
+  /** Orama's ranking: [internal id, score], score descending, then id; at most SEARCH_LIMIT. */
+  #bm25(infos: TermInfo[]): [number, number][] {
+    // Sums per document in reused arrays instead of a Map; the same additions in the same order as
+    // Orama's (property by property, term by term), so the same doubles.
+    const sums = this.#sums;
+    const seen = this.#seen;
+    const ids: number[] = [];
+    for (let p = 0; p < PROPERTIES.length; p++) {
+      for (const info of infos) {
+        const list = info.postings[p];
+        for (let i = 0; i < list.length; i += 2) {
+          const id = list[i];
+          if (seen[id] === 0) {
+            seen[id] = 1;
+            sums[id] = list[i + 1];
+            ids.push(id);
+          } else {
+            sums[id] += list[i + 1];
+          }
+        }
+      }
+    }
+    const ranked = ids.map((id): [number, number] => {
+      seen[id] = 0;
+      return [id, sums[id]];
+    });
+    ranked.sort((a, b) => (b[1] === a[1] ? a[0] - b[0] : b[1] - a[1]));
+    return ranked.length > SEARCH_LIMIT ? ranked.slice(0, SEARCH_LIMIT) : ranked;
+  }
+
+  /** The BM25 ranking search() uses, by document key (for the tests). */
+  bm25Ranking(tokens: string[]): { id: string; score: number }[] {
+    return this.#bm25(tokens.map((t) => this.#term(t))).map(([id, score]) => ({ id: this.#byInternalId[id].key, score }));
+  }
+
+  /** Orama's own search() of a question, as this index used to call it (for the tests). */
+  async oramaSearch(query: string): Promise<{ id: string; score: number }[]> {
+    const term = prepare(
+      words(query)
+        .filter((w) => w.length > 1 && !STOPWORDS[this.lang].has(w))
+        .flatMap((w) => this.decompound(w))
+        .join(' '),
+      this.lang,
+    );
+    const result = await search(this.#db, { term, properties: [...PROPERTIES], boost: BOOST, threshold: 1, limit: SEARCH_LIMIT });
+    return result.hits.map((hit) => ({ id: hit.id, score: hit.score }));
+  }
+}
+
+/** A question word as the index sees it: its language points and, once asked for, its tokens per language. */
+interface WordInfo {
+  /** German points minus English points (detectLanguage). */
+  lead: number;
+  de?: string[];
+  en?: string[];
 }
 
 /** The search index of one configuration revision: a German and an English index over the same documents. */
 export class AnswerIndex {
   readonly documents: AnswerDocument[];
   readonly #indexes: Record<Lang, LanguageIndex>;
+  readonly #words = new Memo<string, WordInfo>(MEMO_GENERATION);
 
   constructor(config: SiteConfig) {
     this.documents = buildDocuments(config);
     this.#indexes = { de: new LanguageIndex('de', this.documents), en: new LanguageIndex('en', this.documents) };
   }
 
-  search(query: string, lang: Lang): Promise<SearchOutcome> {
-    return this.#indexes[lang].search(query);
+  /** The language of a question and what its search finds, each word of it looked at once. */
+  ask(query: string, acceptLanguage?: string): { language: Lang; outcome: SearchOutcome } {
+    const list = words(query);
+    const infos = list.map((word) => this.#word(word));
+    let lead = 0;
+    for (const info of infos) lead += info.lead;
+    const language = decide(lead, acceptLanguage);
+    return { language, outcome: this.#indexes[language].search(this.#tokens(list, infos, language)) };
+  }
+
+  search(query: string, lang: Lang): SearchOutcome {
+    return this.#indexes[lang].search(this.queryTokens(query, lang));
+  }
+
+  /** The prepared question's tokens in one language: stemmed, without stop words, compounds split, each once. */
+  queryTokens(query: string, lang: Lang): string[] {
+    const list = words(query);
+    return this.#tokens(list, list.map((word) => this.#word(word)), lang);
+  }
+
+  /** The index of one language (tests compare its search with Orama's). */
+  language(lang: Lang): LanguageIndex {
+    return this.#indexes[lang];
   }
 
   /**
@@ -253,23 +416,59 @@ export class AnswerIndex {
    * (the manufacturer's language).
    */
   detectLanguage(query: string, acceptLanguage?: string): Lang {
-    const score = { de: 0, en: 0 };
-    for (const word of words(query)) {
-      const inDe = STOPWORDS.de.has(word);
-      const inEn = STOPWORDS.en.has(word);
-      if (inDe && !inEn) score.de += 1;
-      if (inEn && !inDe) score.en += 1;
-      if (/[äöüß]/.test(word)) score.de += 2;
-      if (inDe || inEn) continue;
+    let lead = 0;
+    for (const word of words(query)) lead += this.#word(word).lead;
+    return decide(lead, acceptLanguage);
+  }
+
+  #word(word: string): WordInfo {
+    let info = this.#words.get(word);
+    if (info === undefined) {
+      info = { lead: this.#languageLead(word) };
+      if (word.length <= MEMO_MAX_WORD_LENGTH) this.#words.set(word, info);
+    }
+    return info;
+  }
+
+  #tokens(list: string[], infos: WordInfo[], lang: Lang): string[] {
+    const seen = new Set<string>();
+    const out: string[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const tokens = (infos[i][lang] ??= this.#indexes[lang].wordTokens(list[i]));
+      for (const token of tokens) {
+        if (!seen.has(token)) {
+          seen.add(token);
+          out.push(token);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** German points minus English points of one word; only their difference decides. */
+  #languageLead(word: string): number {
+    let lead = 0;
+    const inDe = STOPWORDS.de.has(word);
+    const inEn = STOPWORDS.en.has(word);
+    if (inDe && !inEn) lead += 1;
+    if (inEn && !inDe) lead -= 1;
+    if (/[äöüß]/.test(word)) lead += 2;
+    if (!inDe && !inEn) {
       const deKnows = this.#indexes.de.tokens(word).some((t) => this.#indexes.de.knows(t));
       const enKnows = this.#indexes.en.tokens(prepare(word, 'en')).some((t) => this.#indexes.en.knows(t));
-      if (deKnows && !enKnows) score.de += 1;
-      if (enKnows && !deKnows) score.en += 1;
+      if (deKnows && !enKnows) lead += 1;
+      if (enKnows && !deKnows) lead -= 1;
+      this.#indexes.de.boundCache();
+      this.#indexes.en.boundCache();
     }
-    if (score.de !== score.en) return score.de > score.en ? 'de' : 'en';
-    const preferred = /^\s*(de|en)\b/i.exec(acceptLanguage ?? '')?.[1]?.toLowerCase();
-    return preferred === 'en' ? 'en' : 'de';
+    return lead;
   }
+}
+
+function decide(lead: number, acceptLanguage: string | undefined): Lang {
+  if (lead !== 0) return lead > 0 ? 'de' : 'en';
+  const preferred = /^\s*(de|en)\b/i.exec(acceptLanguage ?? '')?.[1]?.toLowerCase();
+  return preferred === 'en' ? 'en' : 'de';
 }
 
 const MAX_CACHED_REVISIONS = 4;
