@@ -284,6 +284,26 @@ describe('one handoff, two doors', () => {
 });
 
 describe('the 2026-07-28 era (stateless, hand-written HTTP)', () => {
+  it('answers each call with its own id and follows a configuration change (results are serialised once per revision)', async () => {
+    const first = await modern('tools/call', { name: 'get_company_information', arguments: {} }, {}, 'first-id');
+    const again = await modern('tools/call', { name: 'get_company_information', arguments: {} }, {}, 42);
+    expect(first.json.id).toBe('first-id');
+    expect(again.json.id).toBe(42);
+    expect(again.json.result).toEqual(first.json.result);
+    const changed = defaultConfig();
+    changed.company.name = 'Tapetenwerk Modern GmbH';
+    await target.setConfig(changed);
+    try {
+      const after = await modern('tools/call', { name: 'get_company_information', arguments: {} });
+      expect(after.json.result.structuredContent.company.name).toBe('Tapetenwerk Modern GmbH');
+      expect(JSON.stringify(after.json.result.content)).toContain('Tapetenwerk Modern GmbH');
+    } finally {
+      await target.setConfig(defaultConfig());
+    }
+    const restored = await modern('tools/call', { name: 'get_company_information', arguments: {} });
+    expect(restored.json.result).toEqual(first.json.result);
+  });
+
   it('answers server/discover with versions, capabilities and the same identity', async () => {
     const client = await connect();
     const res = await modern('server/discover');

@@ -8,6 +8,7 @@ import { UnknownToolError, type ToolContext, type ToolRegistry, type ToolResult 
 import type { HttpAnswer } from './rpc.js';
 import type { ToolLog } from './modern.js';
 import { SERVER_CAPABILITIES, serverInfo, serverInstructions } from './server-info.js';
+import { resultJson } from './result-json.js';
 
 type LegacyContext = ToolContext & { config: SiteConfig };
 type Server = import('@modelcontextprotocol/sdk/server/index.js').Server;
@@ -99,20 +100,6 @@ interface InFlight extends RequestScope {
   resolve(json: string): void;
 }
 
-/**
- * The JSON of the SDK's validated copy of a tool result, by the result's content array. The registry hands
- * out shallow copies of one cached result per configuration revision, whose parts are never changed, so a
- * copy with the same parts validates to the same JSON: the ~10 KB catalog is serialised once, not per call.
- */
-const resultJson = new WeakMap<object, { source: ToolResult; json: string }>();
-
-function sameParts(a: ToolResult, b: ToolResult): boolean {
-  const keys = Object.keys(b);
-  if (Object.keys(a).length !== keys.length) return false;
-  for (const key of keys) if (!(key in a) || a[key] !== b[key]) return false;
-  return true;
-}
-
 /** JSON.stringify(message), with a tool result's serialisation reused when its parts are the same objects. */
 function answerJson(message: JSONRPCMessage, source: ToolResult | undefined): string {
   const m = message as { result?: unknown; jsonrpc?: unknown; id?: unknown };
@@ -121,13 +108,8 @@ function answerJson(message: JSONRPCMessage, source: ToolResult | undefined): st
   if (!source || typeof m.result !== 'object' || m.result === null || keys.length !== 3 || keys[0] !== 'result' || keys[1] !== 'jsonrpc' || keys[2] !== 'id' || m.jsonrpc !== '2.0') {
     return JSON.stringify(message);
   }
-  const known = resultJson.get(source.content);
-  let json: string;
-  if (known && sameParts(known.source, source)) json = known.json;
-  else {
-    json = JSON.stringify(m.result);
-    resultJson.set(source.content, { source, json });
-  }
+  // The SDK's validated copy of the result serialises as the result it was made from did last time.
+  const json = resultJson(source, 'initialize-era', () => JSON.stringify(m.result));
   return `{"result":${json},"jsonrpc":"2.0","id":${JSON.stringify(m.id)}}`;
 }
 

@@ -70,14 +70,18 @@ export const toolRoutes: CapabilityRoutes = async (app, deps) => {
       return send(reply, { ...rpcError(problem.status, code, message), headers: problem.headers });
     });
 
-    scope.addHook('onRequest', async (request, reply) => {
+    // Callback style: runs on every tool call, and an async hook costs a promise and a microtask turn.
+    scope.addHook('onRequest', (request, reply, done) => {
       reply.header('vary', 'Origin');
       const origin = request.headers.origin;
-      if (origin === undefined) return;
+      if (origin === undefined) return done();
       if (!isOriginAllowed(origin, request.origin.publicBase, config.allowedOrigins)) {
-        return send(reply, rpcError(403, RPC.serverError, `Forbidden: the Origin ${origin} may not use this endpoint.`));
+        // Answered here: the route is not run (done is not called).
+        send(reply, rpcError(403, RPC.serverError, `Forbidden: the Origin ${origin} may not use this endpoint.`));
+        return;
       }
       reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', MCP_EXPOSED_HEADERS);
+      done();
     });
 
     scope.options(MCP_PATH, { config: routeConfig }, (_request, reply) =>
