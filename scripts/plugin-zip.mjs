@@ -15,6 +15,7 @@
 // build tools, tests, node_modules.
 //
 //   node scripts/plugin-zip.mjs [--no-build] [--out FILE]
+import { SIDECAR_NODE_FLAGS } from './sidecar-node-flags.mjs';
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -64,11 +65,11 @@ export async function buildProductionSidecar() {
     name: `${SLUG}-sidecar`,
     version: pkg.version,
     private: true,
-    description: 'The Manufacturer Agent sidecar (run next to WordPress): node main.mjs',
+    description: 'The Manufacturer Agent sidecar (run next to WordPress): npm start',
     type: 'module',
     main: 'main.mjs',
     engines: pkg.engines,
-    scripts: { start: 'node main.mjs' },
+    scripts: { start: ['node', ...SIDECAR_NODE_FLAGS, 'main.mjs'].join(' ') },
     dependencies: Object.fromEntries(SIDECAR_EXTERNAL.map((name) => [name, pkg.dependencies[name]])),
   };
   return { code, manifest };

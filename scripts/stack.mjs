@@ -33,6 +33,7 @@
 // /proc/*/cmdline, never by a broad name) is stopped. `wp-env run` (WP-CLI) is not supported by the
 // playground runtime: the site setup runs as a PHP script in a one-shot playground `php` process on
 // the same files and database. Offline, wp-env needs the latest WordPress version in its cache file.
+import { SIDECAR_NODE_FLAGS } from './sidecar-node-flags.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -217,7 +218,7 @@ export async function startSidecar(instance, { timeoutMs = 20_000 } = {}) {
   await stopSidecar(instance);
   mkdirSync(state.sidecar.env.MANUFACTURER_AGENT_DATA_DIR, { recursive: true });
   const log = openSync(p.sidecarLog, 'a');
-  const child = spawn(process.execPath, [SIDECAR_BUNDLE], {
+  const child = spawn(process.execPath, [...SIDECAR_NODE_FLAGS, SIDECAR_BUNDLE], {
     cwd: ROOT,
     env: { ...process.env, ...state.sidecar.env },
     detached: true,

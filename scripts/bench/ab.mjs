@@ -3,6 +3,7 @@
 //
 //   node scripts/bench/ab.mjs --bundle a.mjs --bundle b.mjs [--path /wp-json/…] [--rounds 4] [--seconds 3]
 //                             [--method POST --body '{…}' --header 'Name: value'] [--env KEY=VALUE]
+//                             [--flags '--max-semi-space-size=4' (node flags of the bundle at the same position; '' for none)]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ const argv = process.argv.slice(2);
 const all = (name) => argv.flatMap((a, i) => (a === `--${name}` ? [argv[i + 1]] : []));
 const one = (name, fallback) => all(name)[0] ?? fallback;
 const bundles = all('bundle').map((b) => path.resolve(b));
+const flags = all('flags').map((f) => f.split(' ').filter(Boolean));
 const rounds = Number(one('rounds', 4));
 const seconds = Number(one('seconds', 3));
 const request = {
@@ -30,14 +32,14 @@ try {
     const port = await freePort();
     const child = startProcess({
       command: process.execPath,
-      args: [bundle],
+      args: [...(flags[i] ?? []), bundle],
       cwd: path.dirname(bundle),
       env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', MANUFACTURER_AGENT_RATE_LIMIT: '1000000000', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '1000000000', MANUFACTURER_AGENT_DATA_DIR: path.join(work, `d${i}`), ...extraEnv },
       logFile: path.join(work, `log${i}`),
       cpu: 0,
     });
     await waitFor200(`http://127.0.0.1:${port}/wp-json/manufacturer-agent/v1/materials`, { child });
-    servers.push({ bundle, child, url: `http://127.0.0.1:${port}`, runs: [], rss: 0 });
+    servers.push({ bundle: [...(flags[i] ?? []), bundle].join(' '), child, url: `http://127.0.0.1:${port}`, runs: [], rss: 0 });
   }
   for (const s of servers) await wrk({ baseUrl: s.url, request, connections: 50, seconds: 1, cpu: 1, countStatus: true });
   for (let r = 0; r < rounds; r++) {

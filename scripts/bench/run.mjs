@@ -15,6 +15,7 @@
 //    plain REST route answering the same bytes (scripts/bench/lib/wordpress.mjs).
 // 5. Prints the table and the targets, writes scripts/bench/last-run/ (results.json, table.md,
 //    ratios.svg), and with --update-doc the results section of BENCHMARKS.md.
+import { SIDECAR_NODE_FLAGS } from '../sidecar-node-flags.mjs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -154,7 +155,8 @@ async function startSidecar({ bundle, dataDir, logFile, cpu, env = {} }) {
   const t0 = performance.now();
   const child = startProcess({
     command: process.execPath,
-    args: [bundle],
+    // As it runs in production (npm start, the systemd unit).
+    args: [...SIDECAR_NODE_FLAGS, bundle],
     cwd: path.dirname(bundle),
     env: { ...SIDECAR_ENV, PORT: String(port), MANUFACTURER_AGENT_DATA_DIR: dataDir, MANUFACTURER_AGENT_PUBLIC_URL: url, ...env },
     logFile,
