@@ -149,14 +149,14 @@ async function buildBaseline(rev, work) {
 // ---- the sidecar
 
 let portCounter = 0;
-async function startSidecar({ bundle, dataDir, logFile, cpu, env = {} }) {
+async function startSidecar({ bundle, dataDir, logFile, cpu, env = {}, nodeFlags = SIDECAR_NODE_FLAGS }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
   const child = startProcess({
     command: process.execPath,
     // As it runs in production (npm start, the systemd unit).
-    args: [...SIDECAR_NODE_FLAGS, bundle],
+    args: [...nodeFlags, bundle],
     cwd: path.dirname(bundle),
     env: { ...SIDECAR_ENV, PORT: String(port), MANUFACTURER_AGENT_DATA_DIR: dataDir, MANUFACTURER_AGENT_PUBLIC_URL: url, ...env },
     logFile,
@@ -348,7 +348,9 @@ async function main() {
   await waitFor200(`${bareUrl}${(captured.find((a) => a.method === "GET") ?? captured[0]).url}`, { child: bare });
   let baseline;
   if (bundles.baseline) {
-    baseline = await startSidecar({ bundle: bundles.baseline, dataDir: path.join(work, 'baseline-data'), logFile: path.join(work, 'baseline.log'), cpu: SERVER_CPU });
+    // With the node flags that revision shipped with (--baseline-node-flags, none by default).
+    const nodeFlags = option('baseline-node-flags', '').split(' ').filter(Boolean);
+    baseline = await startSidecar({ bundle: bundles.baseline, dataDir: path.join(work, 'baseline-data'), logFile: path.join(work, 'baseline.log'), cpu: SERVER_CPU, nodeFlags });
     log(`baseline sidecar ${baseline.url} (pid ${baseline.child.pid}, CPU ${SERVER_CPU})`);
   }
 
