@@ -52,3 +52,14 @@ export function resolveRequestOrigin(
   }
   return { clientAddress, publicBase, viaBridge };
 }
+
+/**
+ * The configuration revision the bridge expects when it is not the one this sidecar holds (after a
+ * restart or a missed push): the request is then answered 409 and the bridge pushes and retries once.
+ * Undefined when the request is not the bridge's, names no revision, or names the one in force.
+ */
+export function expectedOtherRevision(headers: IncomingHttpHeaders, origin: RequestOrigin, revision: string): string | undefined {
+  if (!origin.viaBridge) return undefined;
+  const expected = headers[BRIDGE_HEADERS.configRevision];
+  return typeof expected === 'string' && expected !== revision ? expected : undefined;
+}

@@ -16,7 +16,7 @@ declare module 'fastify' {
  * awaits per request, and kept one counter per door.
  */
 export class ClientLimit {
-  readonly store = new LocalStore(false, false);
+  readonly #store = new LocalStore(false, false);
   readonly #max: number;
   readonly #maxText: string;
 
@@ -37,7 +37,7 @@ export class ClientLimit {
     let current = 0;
     let ttl = 0;
     // LocalStore calls back synchronously.
-    this.store.incr(
+    this.#store.incr(
       client,
       (_error, state) => {
         current = state.current;

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
-import { BRIDGE_HEADERS, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
+import { expectedOtherRevision, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
 import { entityHeaders, ifNoneMatchMatches, sendEntity } from './http.js';
 import type { ServiceConfig } from './config.js';
 import type { AccessLog } from './access-log.js';
@@ -122,8 +122,7 @@ export class ReadingRoutes {
     const origin = resolveRequestOrigin(headers, request.socket.remoteAddress, this.config.bridgeToken, this.config.publicUrl);
     const revision = this.site.revision;
     // A stale revision is answered by Fastify's onRequest hook (409), as on every other route.
-    const expected = headers[BRIDGE_HEADERS.configRevision];
-    if (origin.viaBridge && typeof expected === 'string' && expected !== revision) return false;
+    if (expectedOtherRevision(headers, origin, revision) !== undefined) return false;
 
     let limitHeaders: string[] | undefined;
     if (this.#limit) {

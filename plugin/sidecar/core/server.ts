@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 import type { ClientLimits } from './client-limit.js';
 import type { ServiceConfig } from './config.js';
 import { PROBLEM_CONTENT_TYPE, ProblemError, badRequest, notFound, problemBody, staleRevision, tooManyRequests } from './errors.js';
-import { BRIDGE_HEADERS, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
+import { BRIDGE_HEADERS, expectedOtherRevision, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
 import { BRIDGE_PREFIX } from './paths.js';
 import type { SiteState } from './site-config.js';
 import type { HandoffStore } from '../handoffs/store.js';
@@ -77,7 +77,6 @@ export function toProblem(error: FastifyError | ProblemError | Error): ProblemEr
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ProblemError({ status: 413, code: 'payload_too_large', detail: 'The request body is larger than this service accepts.' });
   }
-  if (fastifyError.statusCode === 429) return tooManyRequests();
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
     return badRequest('rest_invalid_json', `The request body is not valid JSON: ${error.message}`);
   }
@@ -149,10 +148,8 @@ export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRou
   // Both hooks run on every request: callback style, so neither costs a promise and a microtask turn.
   app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
     request.origin = resolveRequestOrigin(request.headers, request.socket.remoteAddress, config.bridgeToken, config.publicUrl);
-    // The bridge names the configuration revision it expects; after a restart or a missed push this
-    // sidecar holds another one, says so, and the bridge pushes and retries once.
-    const expected = request.headers[BRIDGE_HEADERS.configRevision];
-    if (request.origin.viaBridge && typeof expected === 'string' && expected !== deps.site.revision && !request.url.startsWith(BRIDGE_PREFIX)) {
+    const expected = expectedOtherRevision(request.headers, request.origin, deps.site.revision);
+    if (expected !== undefined && !request.url.startsWith(BRIDGE_PREFIX)) {
       // Answered here: the route is not run (done is not called).
       sendProblem(reply.header(BRIDGE_HEADERS.configRevision, deps.site.revision), staleRevision(expected, deps.site.revision));
       return;

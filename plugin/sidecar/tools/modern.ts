@@ -16,7 +16,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { SiteConfig } from '../core/site-config.js';
 import { UnknownToolError, type ToolContext, type ToolRegistry } from './definitions.js';
-import { RPC, rpcError, rpcResult, type HttpAnswer, type RequestId } from './rpc.js';
+import { RPC, rpcError, rpcResult, rpcResultJson, type HttpAnswer, type RequestId } from './rpc.js';
 import { ADVERTISED_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS, SERVER_CAPABILITIES, serverInfo, serverInstructions } from './server-info.js';
 import { resultJson } from './result-json.js';
 
@@ -170,9 +170,8 @@ export async function handleModern(
       if (typeof name !== 'string') return rpcError(200, RPC.invalidParams, 'Invalid params: params.name must be a tool name', id);
       try {
         const result = await registry.call(name, message.params?.arguments, context);
-        // The envelope of rpcResult, with the result's JSON reused per site URL (serverInfo names it).
-        const json = resultJson(result, `2026-07-28 ${context.publicBase}`, () => JSON.stringify({ resultType: 'complete', ...result, _meta: resultMeta }));
-        return { status: 200, json: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${json}}` };
+        // The result's JSON is reused per site URL (serverInfo names it).
+        return rpcResultJson(id, resultJson(result, `2026-07-28 ${context.publicBase}`, () => JSON.stringify({ resultType: 'complete', ...result, _meta: resultMeta })));
       } catch (error) {
         if (error instanceof UnknownToolError) {
           return rpcError(200, RPC.invalidParams, `${error.message}. Tools: ${registry.names().join(', ')}`, id);

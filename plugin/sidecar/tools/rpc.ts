@@ -19,7 +19,7 @@ export type RequestId = string | number;
 export interface HttpAnswer {
   status: number;
   body?: unknown;
-  /** The body already serialised as JSON (the SDK's own bytes), sent as it is instead of body. */
+  /** The body already serialised as JSON (the SDK's own, or rpcResultJson around a cached result), sent as it is instead of body. */
   json?: string;
   headers?: Record<string, string>;
 }
@@ -36,4 +36,9 @@ export function rpcError(status: number, code: number, message: string, id?: Req
 
 export function rpcResult(id: RequestId, result: unknown): HttpAnswer {
   return { status: 200, body: { jsonrpc: '2.0', id, result } };
+}
+
+/** rpcResult for a result already serialised: the same envelope and member order, around its JSON. */
+export function rpcResultJson(id: RequestId, resultJson: string): HttpAnswer {
+  return { status: 200, json: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}` };
 }
