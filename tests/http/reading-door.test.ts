@@ -56,9 +56,9 @@ function request(base: string, method: string, path: string, headers: Record<str
  * left in the limit window (RateLimit-Reset) are compared apart: the two windows began a few
  * milliseconds apart, so at a second's boundary they may read one apart.
  */
-async function both(method: string, path: string, headers: Record<string, string> = {}) {
-  const a = await request(fast.baseUrl, method, path, headers);
-  const b = await request(slow.baseUrl, method, path, headers);
+async function both(method: string, path: string, headers: Record<string, string> = {}, pair = { fast, slow }) {
+  const a = await request(pair.fast.baseUrl, method, path, headers);
+  const b = await request(pair.slow.baseUrl, method, path, headers);
   const resetA = a.headers['ratelimit-reset'];
   const resetB = b.headers['ratelimit-reset'];
   expect(resetA === undefined).toBe(resetB === undefined);
@@ -169,5 +169,35 @@ describe('the fast door of the reading routes', () => {
     const ask = await both('GET', `/wp-json/nlweb/v1/ask?query=Brandschutz`, client);
     expect(ask.fast.status).toBe(429);
     expect(ask.fast).toEqual(ask.slow);
+  });
+});
+
+describe('the fast door without a per-client limit (MANUFACTURER_AGENT_RATE_LIMIT=0)', () => {
+  let pair: { fast: RunningService; slow: RunningService };
+  beforeAll(async () => {
+    const env = { ...ENV, MANUFACTURER_AGENT_RATE_LIMIT: '0' };
+    const [a, b] = await Promise.all([startService(env), startService(env, undefined, { fastReads: false })]);
+    pair = { fast: a, slow: b };
+  });
+  afterAll(async () => Promise.all([pair?.fast.stop(), pair?.slow.stop()]));
+
+  it('answers as Fastify does, without RateLimit headers: GET, HEAD, If-None-Match', async () => {
+    const before = pair.fast.service.reads.answered;
+    for (const path of READING_PATHS) {
+      const first = await both('GET', path, {}, pair);
+      expect(first.fast).toEqual(first.slow);
+      expect(first.fast.status).toBe(200);
+      expect(first.fast.headers['ratelimit-limit']).toBeUndefined();
+      for (const [method, headers] of [
+        ['HEAD', {}],
+        ['GET', { 'if-none-match': first.fast.headers.etag }],
+        ['HEAD', { 'if-none-match': first.fast.headers.etag }],
+        ['GET', {}],
+      ] as [string, Record<string, string>][]) {
+        const again = await both(method, path, headers, pair);
+        expect(again.fast, `${method} ${path} ${JSON.stringify(headers)}`).toEqual(again.slow);
+      }
+    }
+    expect(pair.fast.service.reads.answered - before).toBe(READING_PATHS.length * 5);
   });
 });

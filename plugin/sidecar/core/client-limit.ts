@@ -9,6 +9,10 @@ declare module 'fastify' {
   }
 }
 
+/** The headers of a counted request, in the order count() gives them (draft 6 names, as the plugin sends them with enableDraftSpec). */
+export const LIMIT_HEADER_NAMES = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] as const;
+const [LIMIT, REMAINING, RESET] = LIMIT_HEADER_NAMES;
+
 /**
  * A per-client request limit per window, counted in @fastify/rate-limit's in-memory store (an LRU of
  * clients), synchronously: by Fastify's onRequest hook (server.ts), the fast door of the reading
@@ -29,8 +33,8 @@ export class ClientLimit {
   }
 
   /**
-   * Counts one request of the client and gives the RateLimit-* headers of its answer (draft 6 names, as
-   * the plugin sends them with enableDraftSpec) as a flat [name, value, …] list. Over the limit, the
+   * Counts one request of the client and gives the RateLimit-* headers of its answer as a flat
+   * [name, value, …] list in the order of LIMIT_HEADER_NAMES. Over the limit, the
    * answer is a 429 (tooManyRequests in errors.ts adds Retry-After).
    */
   count(client: string): { exceeded: boolean; headers: string[] } {
@@ -48,7 +52,7 @@ export class ClientLimit {
     );
     const exceeded = current > this.#max;
     const remaining = exceeded ? '0' : String(this.#max - current);
-    return { exceeded, headers: ['ratelimit-limit', this.#maxText, 'ratelimit-remaining', remaining, 'ratelimit-reset', String(Math.ceil(ttl / 1000))] };
+    return { exceeded, headers: [LIMIT, this.#maxText, REMAINING, remaining, RESET, String(Math.ceil(ttl / 1000))] };
   }
 }
 

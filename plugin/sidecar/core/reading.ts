@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import { expectedOtherRevision, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
 import { entityHeaders, ifNoneMatchMatches, sendEntity } from './http.js';
 import type { ServiceConfig } from './config.js';
-import type { AccessLog } from './access-log.js';
-import type { ClientLimit } from './client-limit.js';
+import { escapeTarget, type AccessLog } from './access-log.js';
+import { LIMIT_HEADER_NAMES, type ClientLimit } from './client-limit.js';
 import type { CachedEntity, SiteState } from './site-config.js';
 
 /** One reading answer: memoized bytes of the current configuration, as the request's site URL needs them. */
@@ -18,19 +18,26 @@ export interface ReadingAnswer {
 
 export type ReadingResolver = (origin: RequestOrigin) => ReadingAnswer;
 
-/** A route's answer for one revision and site URL, with its headers laid out for writeHead. */
+/**
+ * A route's answer for one revision and site URL, its headers laid out for writeHead: CORS, then the
+ * limit's three (values filled in per request), then the entity's and the document's own, and for a
+ * 200 the type and length of the body. Copying a laid-out list is cheaper than joining the parts.
+ */
 interface Prepared {
   revision: string;
   publicBase: string;
   answer: ReadingAnswer;
-  /** Headers of a 304 after CORS and limit: the entity's and the document's own. */
-  notModified: string[];
-  /** Those and the type and length of the body. */
   ok: string[];
+  notModified: string[];
+  /** The same with the limit's headers. */
+  okLimited: string[];
+  notModifiedLimited: string[];
 }
 
 interface FastRoute {
   resolve: ReadingResolver;
+  /** The request-target as the access log writes it. */
+  logTarget: string;
   /** The last one prepared: a site is reached under one URL, so this is almost always the one needed. */
   prepared?: Prepared;
 }
@@ -72,12 +79,12 @@ export class ReadingRoutes {
   /** Registers a reading route on Fastify and its exact path on the fast door. */
   get(app: FastifyInstance, path: string, resolve: ReadingResolver): void {
     app.get(path, (request, reply) => sendReading(request, reply, resolve(request.origin)));
-    this.#routes.set(path, { resolve });
+    this.#routes.set(path, { resolve, logTarget: escapeTarget(path) });
   }
 
   /** A further exact request-target (path and query) answered on the fast door, e.g. one per enumerated value. */
   alias(requestTarget: string, resolve: ReadingResolver): void {
-    this.#routes.set(requestTarget, { resolve });
+    this.#routes.set(requestTarget, { resolve, logTarget: escapeTarget(requestTarget) });
   }
 
   /** The request id Fastify and the fast door share, in Fastify's own format, so log lines stay unique. */
@@ -134,36 +141,58 @@ export class ReadingRoutes {
 
     let prepared = route.prepared;
     if (!prepared || prepared.revision !== revision || prepared.publicBase !== origin.publicBase) {
-      prepared = route.prepared = prepare(route.resolve(origin), revision, origin.publicBase);
+      prepared = route.prepared = prepare(route.resolve(origin), revision, origin.publicBase, this.#cors);
     }
-    const cors = this.#cors;
-    const start = ['access-control-allow-origin', cors.allowOrigin, 'access-control-expose-headers', cors.exposeHeaders];
+    const notModified = ifNoneMatchMatches(headers['if-none-match'], prepared.answer.entity.etag);
+    let out: string[];
+    if (limitHeaders) {
+      out = (notModified ? prepared.notModifiedLimited : prepared.okLimited).slice();
+      out[LIMIT_VALUES] = limitHeaders[1];
+      out[LIMIT_VALUES + 2] = limitHeaders[3];
+      out[LIMIT_VALUES + 4] = limitHeaders[5];
+    } else {
+      // writeHead only reads the list; a 304 to HEAD adds to it, so that one is a copy.
+      out = notModified ? prepared.notModified.slice() : prepared.ok;
+    }
     let status = 200;
-    if (ifNoneMatchMatches(headers['if-none-match'], prepared.answer.entity.etag)) {
+    if (notModified) {
       status = 304;
-      const out = limitHeaders ? start.concat(limitHeaders, prepared.notModified) : start.concat(prepared.notModified);
       // Fastify's HEAD routes send the length of the (empty) payload on a 304; say the same.
       if (method === 'HEAD') out.push('content-length', '0');
       response.writeHead(304, out);
       response.end();
     } else {
-      response.writeHead(200, limitHeaders ? start.concat(limitHeaders, prepared.ok) : start.concat(prepared.ok));
+      response.writeHead(200, out);
       // Node writes no body for HEAD; the headers are those of GET, as Fastify's HEAD routes send.
       response.end(prepared.answer.entity.bytes);
     }
     // The line Fastify's onResponse hook writes (server.ts), with the same request id sequence.
-    this.#log?.request(this.nextRequestId(), method, request.url!, status, performance.now() - started);
+    this.#log?.requestEscaped(this.nextRequestId(), method, route.logTarget, status, performance.now() - started);
     request.resume();
     this.answered++;
     return true;
   }
 }
 
-function prepare(answer: ReadingAnswer, revision: string, publicBase: string): Prepared {
-  const notModified = entityHeaders(answer.entity);
-  for (const [name, value] of Object.entries(answer.headers ?? {})) notModified.push(name, value);
-  const ok = notModified.concat('content-type', answer.contentType, 'content-length', String(answer.entity.bytes.length));
-  return { revision, publicBase, answer, notModified, ok };
+/** Where the limit's values sit in a laid-out list: after CORS's two headers, each value after its name. */
+const LIMIT_VALUES = 5;
+
+function prepare(answer: ReadingAnswer, revision: string, publicBase: string, cors: CorsHeaders): Prepared {
+  const cached = entityHeaders(answer.entity);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) cached.push(name, value);
+  const body = ['content-type', answer.contentType, 'content-length', String(answer.entity.bytes.length)];
+  const start = ['access-control-allow-origin', cors.allowOrigin, 'access-control-expose-headers', cors.exposeHeaders];
+  // The values are set per request, from ClientLimit.count's list of the same names.
+  const limit = LIMIT_HEADER_NAMES.flatMap((name) => [name, '']);
+  return {
+    revision,
+    publicBase,
+    answer,
+    ok: [...start, ...cached, ...body],
+    notModified: [...start, ...cached],
+    okLimited: [...start, ...limit, ...cached, ...body],
+    notModifiedLimited: [...start, ...limit, ...cached],
+  };
 }
 
 /** The Fastify door of a reading route. */
