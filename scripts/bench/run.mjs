@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildProductionSidecar } from '../plugin-zip.mjs';
 import { capture, sseLoad, wrk } from './lib/load.mjs';
-import { cpuMs, freePort, run, rssMb, sampleRss, startProcess, stopAll, stopAllSync, waitExit, waitFor200 } from './lib/proc.mjs';
+import { cpuMs, freePort, run, rssMb, sampleRss, startProcess, stopAll, stopAllSync, waitExit, waitFor200, waitForStatus } from './lib/proc.mjs';
 import { best, comparisonTable, evaluateTargets, fmtInt, fmtMs, markdownTable, ratio, ratioChart, replaceSection, resultsTable, summarize, TARGETS, CACHED_READS } from './lib/stats.mjs';
 import { APT_PACKAGES, BRIDGED_PATH, PLAIN_PATH, ensurePackages, startWordPress } from './lib/wordpress.mjs';
 
@@ -344,8 +344,8 @@ async function main() {
   const barePort = await freePort();
   const bare = startProcess({ command: process.execPath, args: [path.join(ROOT, 'scripts/bench/bare-server.mjs'), path.join(work, 'captured.json'), String(barePort)], logFile: path.join(work, 'bare.log'), cpu: SERVER_CPU, name: 'bare' });
   const bareUrl = `http://127.0.0.1:${barePort}`;
-  // Ready when it answers the first captured request (with --only, materials may not be among them).
-  await waitFor200(`${bareUrl}${(captured.find((a) => a.method === "GET") ?? captured[0]).url}`, { child: bare });
+  // Ready when it answers: a request it holds no answer for gets its 404 (with --only, no GET may be among them).
+  await waitForStatus(`${bareUrl}/bench-readiness`, 404, { child: bare });
   let baseline;
   if (bundles.baseline) {
     // With the node flags that revision shipped with (--baseline-node-flags, none by default).

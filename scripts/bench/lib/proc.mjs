@@ -87,15 +87,20 @@ export function httpStatus(url, { timeoutMs = 2000, headers = {} } = {}) {
 }
 
 /** Polls url until it answers 200; resolves with the milliseconds since `since`. */
-export async function waitFor200(url, { since = performance.now(), timeoutMs = 20_000, intervalMs = 2, child } = {}) {
+export function waitFor200(url, options = {}) {
+  return waitForStatus(url, 200, options);
+}
+
+/** Polls url (GET) until it answers with the status; resolves with the milliseconds since `since`. */
+export async function waitForStatus(url, status, { since = performance.now(), timeoutMs = 20_000, intervalMs = 2, child } = {}) {
   for (;;) {
     if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`process exited (${child.exitCode ?? child.signalCode}) before ${url} answered`);
     try {
-      if ((await httpStatus(url)) === 200) return performance.now() - since;
+      if ((await httpStatus(url)) === status) return performance.now() - since;
     } catch {
       // not listening yet
     }
-    if (performance.now() - since > timeoutMs) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+    if (performance.now() - since > timeoutMs) throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
