@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -43,8 +43,14 @@ afterAll(async () => {
 const call = (name: string, args?: unknown, id: unknown = 1) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: args === undefined ? { name } : { name, arguments: args } });
 const request = (method: string, params?: unknown, id: unknown = 1) => ({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
 
-const perRequest = (headers: IncomingHttpHeaders, body: unknown) => handleLegacyPerRequest(MCP_URL, headers, structuredClone(body), registry, context, log);
-const shared = (headers: IncomingHttpHeaders, body: unknown) => handleLegacyShared(headers, structuredClone(body), registry, context, log);
+/** The answer with its JSON as text (the shared path gives UTF-8 bytes, the SDK a string): equal text, equal bytes. */
+type TextAnswer = Omit<HttpAnswer, 'json'> & { json?: string };
+const asText = (answer: HttpAnswer): TextAnswer => ({ ...answer, json: answer.json === undefined ? undefined : typeof answer.json === 'string' ? answer.json : new TextDecoder('utf-8', { fatal: true }).decode(answer.json) });
+const perRequest = async (headers: IncomingHttpHeaders, body: unknown) => asText(await handleLegacyPerRequest(MCP_URL, headers, structuredClone(body), registry, context, log));
+const shared = async (headers: IncomingHttpHeaders, body: unknown) => {
+  const answer = await handleLegacyShared(headers, structuredClone(body), registry, context, log);
+  return answer && asText(answer);
+};
 
 const VERSIONS: Record<string, IncomingHttpHeaders> = {
   'no protocol header': HEADERS,
@@ -84,7 +90,7 @@ const SAME_ANSWER: Record<string, unknown> = {
   'tools/call, name not a string': request('tools/call', { name: 7 }),
 };
 
-async function expectSameAnswer(headers: IncomingHttpHeaders, body: unknown): Promise<HttpAnswer> {
+async function expectSameAnswer(headers: IncomingHttpHeaders, body: unknown): Promise<TextAnswer> {
   const viaShared = await shared(headers, body);
   expect(viaShared, 'the shared path takes this request').toBeDefined();
   const viaPerRequest = await perRequest(headers, body);
@@ -130,13 +136,27 @@ describe('the shared SDK server answers as a per-request SDK server', () => {
     expect(company.json).not.toContain('(changed)');
   });
 
+  it('a tool that throws: the SDK error answer on both paths, the tool called once and the failure logged once per path', async () => {
+    const body = call('get_company_information', {});
+    const spy = vi.spyOn(registry, 'call').mockRejectedValue(new Error('disk on fire'));
+    try {
+      const answer = await expectSameAnswer(HEADERS, body);
+      expect(JSON.parse(answer.json!).error.code).toBe(-32603);
+      expect(spy).toHaveBeenCalledTimes(2);
+      expect(errors).toEqual(['tool get_company_information failed', 'tool get_company_information failed']);
+    } finally {
+      spy.mockRestore();
+      errors.length = 0;
+    }
+  });
+
   it('answers 50 concurrent requests with the same id each with its own answer', async () => {
     const bodies = Array.from({ length: 50 }, (_, i) =>
       i % 7 === 0 ? call('list_materials', {}) : i % 7 === 1 ? request('ping') : i % 7 === 2 ? call('order_wallpaper', {}) : call('recommend_material', { priority: PRIORITIES[i % PRIORITIES.length] }),
     );
     const expected = [];
     for (const body of bodies) expected.push(await perRequest(HEADERS, body));
-    const answers = await Promise.all(bodies.map((body) => handleLegacy(MCP_URL, HEADERS, structuredClone(body), registry, context, log)));
+    const answers = (await Promise.all(bodies.map((body) => handleLegacy(MCP_URL, HEADERS, structuredClone(body), registry, context, log)))).map(asText);
     expect(answers).toEqual(expected);
     expect(errors).toEqual([]);
   });
@@ -167,7 +187,7 @@ describe('requests the shared server does not take keep the per-request answer',
   it.each(Object.keys(cases))('%s', async (name) => {
     const [headers, body] = cases[name];
     expect(await shared(headers, body)).toBeUndefined();
-    const answer = await handleLegacy(MCP_URL, headers, structuredClone(body), registry, context, log);
+    const answer = asText(await handleLegacy(MCP_URL, headers, structuredClone(body), registry, context, log));
     const expected = await perRequest(headers, body);
     if (name === 'initialize') {
       expect(JSON.parse(answer.json!).result.serverInfo).toMatchObject({ title: context.config.company.name, websiteUrl: `${BASE}/` });

@@ -5,7 +5,7 @@ import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import { INTERFACE_VERSION } from '../core/paths.js';
 import type { SiteConfig } from '../core/site-config.js';
 import { UnknownToolError, type ToolContext, type ToolRegistry, type ToolResult } from './definitions.js';
-import type { HttpAnswer } from './rpc.js';
+import { around, type HttpAnswer } from './rpc.js';
 import type { ToolLog } from './modern.js';
 import { SERVER_CAPABILITIES, serverInfo, serverInstructions } from './server-info.js';
 import { resultJson } from './result-json.js';
@@ -61,6 +61,8 @@ interface RequestScope {
   context: LegacyContext;
   log: ToolLog;
   result?: ToolResult;
+  /** The tool call, when it was already made (directCall): the handler takes its outcome instead of calling again. */
+  call?: Promise<ToolResult>;
 }
 
 /** The request's scope, found by the handlers through the id the SDK hands them (extra.requestId). */
@@ -81,7 +83,7 @@ function toolServer(
     const scope = contextOf(extra.requestId);
     const { context, log } = scope;
     try {
-      scope.result = await registry.call(request.params.name, request.params.arguments, context);
+      scope.result = await (scope.call ?? registry.call(request.params.name, request.params.arguments, context));
       return scope.result;
     } catch (error) {
       if (error instanceof UnknownToolError) {
@@ -97,11 +99,11 @@ function toolServer(
 interface InFlight extends RequestScope {
   /** The client's own id, put back into the answer. */
   id: RequestId;
-  resolve(json: string): void;
+  resolve(json: string | Buffer): void;
 }
 
-/** JSON.stringify(message), with a tool result's serialisation reused when its parts are the same objects. */
-function answerJson(message: JSONRPCMessage, source: ToolResult | undefined): string {
+/** JSON.stringify(message), with a tool result's serialisation (UTF-8) reused when its parts are the same objects. */
+function answerJson(message: JSONRPCMessage, source: ToolResult | undefined): string | Buffer {
   const m = message as { result?: unknown; jsonrpc?: unknown; id?: unknown };
   const keys = Object.keys(m);
   // The response object of the SDK's Protocol (shared/protocol.js): { result, jsonrpc, id }.
@@ -110,7 +112,7 @@ function answerJson(message: JSONRPCMessage, source: ToolResult | undefined): st
   }
   // The SDK's validated copy of the result serialises as the result it was made from did last time.
   const json = resultJson(source, 'initialize-era', () => JSON.stringify(m.result));
-  return `{"result":${json},"jsonrpc":"2.0","id":${JSON.stringify(m.id)}}`;
+  return around('{"result":', json, `,"jsonrpc":"2.0","id":${JSON.stringify(m.id)}}`);
 }
 
 /**
@@ -149,10 +151,10 @@ class MultiplexTransport implements Transport {
   };
 
   /** Hands a parsed request (the transport's own parse) to the Server; resolves with the JSON answer. */
-  dispatch(message: JSONRPCRequest, context: LegacyContext, log: ToolLog): Promise<string> {
+  dispatch(message: JSONRPCRequest, context: LegacyContext, log: ToolLog, call?: Promise<ToolResult>): Promise<string | Buffer> {
     return new Promise((resolve) => {
       const internalId = ++this.#lastId;
-      this.#inFlight.set(internalId, { id: message.id, context, log, resolve });
+      this.#inFlight.set(internalId, { id: message.id, context, log, resolve, call });
       message.id = internalId;
       // requestInfo (headers, URL) is left out: no handler here reads it, and building it is a per-request cost.
       this.onmessage?.(message);
@@ -202,7 +204,44 @@ function sharedRequest(api: Sdk, headers: IncomingHttpHeaders, body: unknown): J
 }
 
 /**
+ * The tool's name and arguments when the message is a tools/call whose params hold nothing but a name
+ * and an arguments object: the SDK's Server accepts it as it is and calls the tool handler once.
+ */
+function plainToolCall(message: JSONRPCRequest): { name: string; args: Record<string, unknown> | undefined } | undefined {
+  if (message.method !== 'tools/call') return undefined;
+  const params = message.params as Record<string, unknown> | undefined;
+  if (!params) return undefined;
+  for (const key in params) if (key !== 'name' && key !== 'arguments') return undefined;
+  const { name, arguments: args } = params;
+  if (typeof name !== 'string') return undefined;
+  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) return undefined;
+  return { name, args: args as Record<string, unknown> | undefined };
+}
+
+/**
+ * The SDK's answer to a plain tools/call whose tool returned a result: the result as the SDK validates it
+ * (CallToolResultSchema, serialised once per cached result), in the Protocol's envelope. Undefined when it
+ * does not validate, so that the SDK answers with its own error.
+ */
+function directAnswer(api: Sdk, id: RequestId, result: ToolResult): Buffer | undefined {
+  let json: Buffer;
+  try {
+    // Throws (and caches nothing) when the result does not validate.
+    json = resultJson(result, 'initialize-era', () => JSON.stringify(api.types.CallToolResultSchema.parse(result)));
+  } catch {
+    return undefined;
+  }
+  return around('{"result":', json, `,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`);
+}
+
+/**
  * The shared-server answer to a request sharedRequest admits, or undefined for any other request.
+ * A plain tools/call (the era's hot request) does not go through the SDK's Protocol at all when its tool
+ * returns a result: its answer is the result's JSON in the Protocol's envelope, exactly what the Server
+ * sends (tests/tools/legacy.test.ts compares them). The Protocol's per-request work cost 30 % of such a
+ * call, and most of its garbage (the failed zod parses of its message type guards, the abort
+ * controller's map entry) outlived the young generation, so full collections came every 300 ms under
+ * load and set the p99. A tool that throws is answered by the SDK with the error it was given.
  * Exported for the tests that compare it with handleLegacyPerRequest.
  */
 export async function handleLegacyShared(
@@ -215,9 +254,20 @@ export async function handleLegacyShared(
   const api = await loadSdk();
   const message = sharedRequest(api, headers, body);
   if (!message) return undefined;
+  const plain = plainToolCall(message);
+  let call: Promise<ToolResult> | undefined;
+  if (plain) {
+    call = registry.call(plain.name, plain.args, context);
+    try {
+      const json = directAnswer(api, message.id, await call);
+      if (json) return { status: 200, json, headers: {} };
+    } catch {
+      // The SDK answers with the error below (the handler takes it from `call`).
+    }
+  }
   const transport = await sharedTransport(registry, api, log);
   // The per-request transport answers 200 with only Content-Type (replaced by the route's own).
-  return { status: 200, json: await transport.dispatch(message, context, log), headers: {} };
+  return { status: 200, json: await transport.dispatch(message, context, log, call), headers: {} };
 }
 
 /**

@@ -19,8 +19,8 @@ export type RequestId = string | number;
 export interface HttpAnswer {
   status: number;
   body?: unknown;
-  /** The body already serialised as JSON (the SDK's own, or rpcResultJson around a cached result), sent as it is instead of body. */
-  json?: string;
+  /** The body already serialised as JSON (the SDK's own text, or UTF-8 bytes around a cached result), sent as it is instead of body. */
+  json?: string | Buffer;
   headers?: Record<string, string>;
 }
 
@@ -38,7 +38,16 @@ export function rpcResult(id: RequestId, result: unknown): HttpAnswer {
   return { status: 200, body: { jsonrpc: '2.0', id, result } };
 }
 
-/** rpcResult for a result already serialised: the same envelope and member order, around its JSON. */
-export function rpcResultJson(id: RequestId, resultJson: string): HttpAnswer {
-  return { status: 200, json: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}` };
+/** rpcResult for a result already serialised (UTF-8): the same envelope and member order, around its JSON. */
+export function rpcResultJson(id: RequestId, resultJson: Buffer): HttpAnswer {
+  return { status: 200, json: around(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, resultJson, CLOSE) };
+}
+
+const CLOSE = Buffer.from('}');
+
+/** JSON bytes with text before and after them, joined as one buffer (one copy, no encoding of the middle). */
+export function around(before: string, json: Buffer, after: string | Buffer): Buffer {
+  const head = Buffer.from(before);
+  const tail = typeof after === 'string' ? Buffer.from(after) : after;
+  return Buffer.concat([head, json, tail], head.length + json.length + tail.length);
 }
