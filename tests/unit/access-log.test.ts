@@ -40,6 +40,20 @@ describe('access log', () => {
     expect(JSON.parse(lines[1999]).msg).toBe(`GET ${urls[1999 % 3]} 200 ${(1999 / 7).toFixed(1)}ms`);
   });
 
+  it('writes a line longer than its buffer whole, in order with the others', async () => {
+    const target = file('long.log');
+    const log = new AccessLog('info', target);
+    // Control characters are escaped as \u0001: six characters each, a line of ~120 KB.
+    const long = `/llms.txt?q=${'\u0001'.repeat(20_000)}`;
+    log.request('req-1', 'GET', '/a', 200, 1);
+    log.request('req-2', 'GET', long, 414, 1);
+    log.request('req-3', 'GET', '/b', 200, 1);
+    await log.close();
+    const lines = readFileSync(target, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((l) => l.reqId)).toEqual(['req-1', 'req-2', 'req-3']);
+    expect(lines[1].msg).toBe(`GET ${long} 414 1.0ms`);
+  });
+
   it('writes nothing above info and when silent', async () => {
     for (const level of ['warn', 'error', 'silent']) {
       const target = file(`${level}.log`);
