@@ -336,6 +336,9 @@ describe('the 2026-07-28 era (stateless, hand-written HTTP)', () => {
     expect(call.json.result.resultType).toBe('complete');
     expectConforms(tools.find((t) => t.name === 'recommend_material')!, call.json.result.structuredContent);
     expect(call.json.result.structuredContent.priority).toBe('feuchtraum');
+    // Every result names the server in its _meta, as initialize and server/discover do.
+    expect(list.json.result._meta['io.modelcontextprotocol/serverInfo']).toEqual(client.getServerVersion());
+    expect(call.json.result._meta['io.modelcontextprotocol/serverInfo']).toEqual(client.getServerVersion());
     const encoded = `=?base64?${Buffer.from('list_materials').toString('base64')}?=`;
     const viaBase64 = await modern('tools/call', { name: 'list_materials', arguments: {} }, { 'mcp-name': encoded });
     expect(viaBase64.json.result.structuredContent.count).toBe(site.materials.length);

@@ -149,10 +149,11 @@ export async function handleModern(
   // No client notification is defined for HTTP in this revision; an accepted one is acknowledged.
   if (id === undefined) return { status: 202 };
 
-  const info = serverInfo(context.config, context.publicBase);
-  const resultMeta = { [META.serverInfo]: info };
+  // Built when needed: a tools/call answered from a cached result's JSON does not (serverInfo parses the site URL).
+  const resultMeta = (info = serverInfo(context.config, context.publicBase)) => ({ [META.serverInfo]: info });
   switch (message.method) {
-    case 'server/discover':
+    case 'server/discover': {
+      const info = serverInfo(context.config, context.publicBase);
       return rpcResult(id, {
         resultType: 'complete',
         supportedVersions: [...ADVERTISED_PROTOCOL_VERSIONS],
@@ -161,17 +162,18 @@ export async function handleModern(
         instructions: serverInstructions(context.config),
         ttlMs: RESULT_TTL_MS,
         cacheScope: 'public',
-        _meta: resultMeta,
+        _meta: resultMeta(info),
       });
+    }
     case 'tools/list':
-      return rpcResult(id, { resultType: 'complete', tools: registry.list(), ttlMs: RESULT_TTL_MS, cacheScope: 'public', _meta: resultMeta });
+      return rpcResult(id, { resultType: 'complete', tools: registry.list(), ttlMs: RESULT_TTL_MS, cacheScope: 'public', _meta: resultMeta() });
     case 'tools/call': {
       const name = message.params?.name;
       if (typeof name !== 'string') return rpcError(200, RPC.invalidParams, 'Invalid params: params.name must be a tool name', id);
       try {
         const result = await registry.call(name, message.params?.arguments, context);
         // The result's JSON is reused per site URL (serverInfo names it).
-        return rpcResultJson(id, resultJson(result, `2026-07-28 ${context.publicBase}`, () => JSON.stringify({ resultType: 'complete', ...result, _meta: resultMeta })));
+        return rpcResultJson(id, resultJson(result, `2026-07-28 ${context.publicBase}`, () => JSON.stringify({ resultType: 'complete', ...result, _meta: resultMeta() })));
       } catch (error) {
         if (error instanceof UnknownToolError) {
           return rpcError(200, RPC.invalidParams, `${error.message}. Tools: ${registry.names().join(', ')}`, id);
