@@ -102,6 +102,14 @@ interface InFlight extends RequestScope {
   resolve(json: string | Buffer): void;
 }
 
+/** The variant under which this era's tool result JSON is cached (tools/result-json.ts). */
+const RESULT_VARIANT = 'initialize-era';
+
+/** The SDK Protocol's response envelope (shared/protocol.js: { result, jsonrpc, id }) around a result's UTF-8 JSON. */
+function protocolResponse(id: unknown, resultJson: Buffer): Buffer {
+  return around('{"result":', resultJson, `,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`);
+}
+
 /** JSON.stringify(message), with a tool result's serialisation (UTF-8) reused when its parts are the same objects. */
 function answerJson(message: JSONRPCMessage, source: ToolResult | undefined): string | Buffer {
   const m = message as { result?: unknown; jsonrpc?: unknown; id?: unknown };
@@ -111,8 +119,7 @@ function answerJson(message: JSONRPCMessage, source: ToolResult | undefined): st
     return JSON.stringify(message);
   }
   // The SDK's validated copy of the result serialises as the result it was made from did last time.
-  const json = resultJson(source, 'initialize-era', () => JSON.stringify(m.result));
-  return around('{"result":', json, `,"jsonrpc":"2.0","id":${JSON.stringify(m.id)}}`);
+  return protocolResponse(m.id, resultJson(source, RESULT_VARIANT, () => JSON.stringify(m.result)));
 }
 
 /**
@@ -227,11 +234,11 @@ function directAnswer(api: Sdk, id: RequestId, result: ToolResult): Buffer | und
   let json: Buffer;
   try {
     // Throws (and caches nothing) when the result does not validate.
-    json = resultJson(result, 'initialize-era', () => JSON.stringify(api.types.CallToolResultSchema.parse(result)));
+    json = resultJson(result, RESULT_VARIANT, () => JSON.stringify(api.types.CallToolResultSchema.parse(result)));
   } catch {
     return undefined;
   }
-  return around('{"result":', json, `,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`);
+  return protocolResponse(id, json);
 }
 
 /**
