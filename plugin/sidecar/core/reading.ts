@@ -147,9 +147,8 @@ export class ReadingRoutes {
     let out: string[];
     if (limitHeaders) {
       out = (notModified ? prepared.notModifiedLimited : prepared.okLimited).slice();
-      out[LIMIT_VALUES] = limitHeaders[1];
-      out[LIMIT_VALUES + 2] = limitHeaders[3];
-      out[LIMIT_VALUES + 4] = limitHeaders[5];
+      // The limit's names are laid out already; only the values differ per request.
+      for (let i = 1; i < limitHeaders.length; i += 2) out[LIMIT_AT + i] = limitHeaders[i];
     } else {
       // writeHead only reads the list; a 304 to HEAD adds to it, so that one is a copy.
       out = notModified ? prepared.notModified.slice() : prepared.ok;
@@ -174,14 +173,18 @@ export class ReadingRoutes {
   }
 }
 
-/** Where the limit's values sit in a laid-out list: after CORS's two headers, each value after its name. */
-const LIMIT_VALUES = 5;
+function corsHeaders(cors: CorsHeaders): string[] {
+  return ['access-control-allow-origin', cors.allowOrigin, 'access-control-expose-headers', cors.exposeHeaders];
+}
+
+/** Where the limit's headers start in a laid-out list: right after CORS's. */
+const LIMIT_AT = corsHeaders({ allowOrigin: '', exposeHeaders: '' }).length;
 
 function prepare(answer: ReadingAnswer, revision: string, publicBase: string, cors: CorsHeaders): Prepared {
   const cached = entityHeaders(answer.entity);
   for (const [name, value] of Object.entries(answer.headers ?? {})) cached.push(name, value);
   const body = ['content-type', answer.contentType, 'content-length', String(answer.entity.bytes.length)];
-  const start = ['access-control-allow-origin', cors.allowOrigin, 'access-control-expose-headers', cors.exposeHeaders];
+  const start = corsHeaders(cors);
   // The values are set per request, from ClientLimit.count's list of the same names.
   const limit = LIMIT_HEADER_NAMES.flatMap((name) => [name, '']);
   return {
