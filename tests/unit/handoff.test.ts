@@ -28,6 +28,17 @@ describe('handoff link', () => {
     expect(ids.size).toBe(1000);
     expect([...ids].every((id) => /^ho_[A-Za-z0-9_-]{16,64}$/.test(id))).toBe(true);
   });
+
+  it('puts the creation time in front of 144 random bits, so a later id sorts after an earlier one', () => {
+    const t = Date.parse('2026-11-21T12:00:00.000Z');
+    const [early, sameTime, later] = [newHandoffId(t), newHandoffId(t), newHandoffId(t + 1)];
+    expect(early.slice(0, 15)).toBe(`ho_${t.toString(16).padStart(12, '0')}`);
+    expect(sameTime.slice(0, 15)).toBe(early.slice(0, 15));
+    // 18 random bytes: 24 base64url characters, different for every id made in the same millisecond.
+    expect(early.slice(15)).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(sameTime.slice(15)).not.toBe(early.slice(15));
+    expect(later > early && later > sameTime).toBe(true);
+  });
 });
 
 describe('handoff request', () => {

@@ -21,7 +21,7 @@ export async function createHandoffOnce(deps: ServiceDeps, call: ParsedHandoffCa
   const outcome: CreateOutcome = await deps.handoffs.createOnce({
     key: call.key,
     fingerprint: call.fingerprint,
-    handoff: () => (handoff ??= buildHandoff({ id: newHandoffId(), request: call.request, config, publicBase, now })),
+    handoff: () => (handoff ??= buildHandoff({ id: newHandoffId(now.getTime()), request: call.request, config, publicBase, now })),
     now: now.getTime(),
     keyExpiresAt: now.getTime() + deps.config.idempotencyRetentionDays * DAY_MS,
   });
