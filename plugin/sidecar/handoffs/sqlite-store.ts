@@ -89,25 +89,41 @@ export class SqliteHandoffStore implements HandoffStore {
       const { fingerprint: _f, expires_at: _e, ...row } = existing;
       return row.id ? { kind: 'replayed', handoff: fromRow(row as HandoffRow) } : undefined;
     };
-    // One key: the known outcome, or the new handoff. Run inside the batch below, as a savepoint, so
-    // that a failure of one request leaves the others of its batch untouched.
-    const createOne = db.transaction((input: CreateOnceInput): CreateOutcome => {
+    // One key: the known outcome, or the new handoff.
+    const createOne = (input: CreateOnceInput): CreateOutcome => {
       const outcome = known(input);
       if (outcome) return outcome;
       const h = input.handoff();
       insertHandoff.run(h.id, h.next_step, JSON.stringify(h.requirements), h.link, h.created_at, h.body);
       insertKey.run(input.key, input.fingerprint, h.id, input.keyExpiresAt);
       return { kind: 'created', handoff: h };
-    });
+    };
+    // The same as a savepoint of its own, so that its failure leaves the others of its batch untouched.
+    const createOneApart = db.transaction(createOne);
     // Group commit: the new keys that arrived in one turn of the event loop are written in one
     // transaction, so the WAL gets each changed page once per batch instead of once per handoff (4 pages
     // of 4 KB a handoff alone) and checkpoints come that much less often. IMMEDIATE takes the write lock
     // first, so two processes on one file cannot both see a key as new. Every promise resolves only
     // after the COMMIT returned: each 201 is as durable as before.
+    // A batch first runs without a savepoint per key (a SAVEPOINT and RELEASE per key cost 6–9 µs of the
+    // 30–60 µs a key takes); the first key that fails rolls the batch back whole, and it runs again with
+    // each key apart (CreateOnceInput.handoff gives the same handoff on every call).
+    let keyFailed = false;
     const createBatch = db.transaction((batch: PendingCreate[]) => {
+      keyFailed = false;
       for (const pending of batch) {
         try {
           pending.outcome = createOne(pending.input);
+        } catch (error) {
+          keyFailed = true;
+          throw error;
+        }
+      }
+    }).immediate;
+    const createBatchApart = db.transaction((batch: PendingCreate[]) => {
+      for (const pending of batch) {
+        try {
+          pending.outcome = createOneApart(pending.input);
         } catch (error) {
           pending.error = error;
         }
@@ -121,8 +137,17 @@ export class SqliteHandoffStore implements HandoffStore {
       try {
         createBatch(batch);
       } catch (error) {
-        for (const pending of batch) pending.reject(error);
-        return;
+        if (!keyFailed) {
+          for (const pending of batch) pending.reject(error);
+          return;
+        }
+        for (const pending of batch) pending.outcome = undefined;
+        try {
+          createBatchApart(batch);
+        } catch (error) {
+          for (const pending of batch) pending.reject(error);
+          return;
+        }
       }
       for (const pending of batch) {
         if (pending.outcome) pending.resolve(pending.outcome);
