@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHandoff, checkHandoffRequest, handoffLink, newHandoffId, parseHandoffCall } from '../../plugin/sidecar/handoffs/handoff.js';
+import { REVIEW_TEXT, buildHandoff, checkHandoffRequest, handoffLink, newHandoffId, parseHandoffCall } from '../../plugin/sidecar/handoffs/handoff.js';
 import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
 import { validatorFor } from '../../plugin/sidecar/core/schemas.js';
 import { ProblemError } from '../../plugin/sidecar/core/errors.js';
@@ -21,6 +21,28 @@ describe('handoff link', () => {
     const body = JSON.parse(handoff.body);
     expect(validatorFor('Handoff')(body)).toBe(true);
     expect(body.status).toBe('awaiting_human_review');
+  });
+
+  it('builds the same link and answer for every site address and target, however often and in whatever order', () => {
+    const sites = ['https://example.com', 'https://example.com/shop', 'http://127.0.0.1:8080', 'https://bücher.example/de', 'https://EXAMPLE.com:443/a b'];
+    const targets = ['/kontakt/', '/muster?lang=de&handoff=old#form', '/wall check/?x=%C3%BC', '?only=query'];
+    for (let round = 0; round < 3; round++) {
+      for (const publicBase of sites) {
+        for (const target of targets) {
+          const id = newHandoffId();
+          const siteConfig = { ...config, handoff_targets: { ...config.handoff_targets, sample_request: target } };
+          const requirements = { motif_description: `Motiv „${round}“ 🎨`, locale: 'de' };
+          const now = new Date(Date.UTC(2026, 10, 21, 12, 0, round));
+          const handoff = buildHandoff({ id, request: { next_step: 'sample_request', requirements }, config: siteConfig, publicBase, now });
+          const link = handoffLink(publicBase, target, id);
+          expect(handoff.link).toBe(link);
+          expect(handoff.body).toBe(
+            JSON.stringify({ id, next_step: 'sample_request', link, status: 'awaiting_human_review', review: REVIEW_TEXT, requirements, created_at: now.toISOString() }),
+          );
+          expect(validatorFor('Handoff')(JSON.parse(handoff.body))).toBe(true);
+        }
+      }
+    }
   });
 
   it('makes ids that are unique and match the schema', () => {
