@@ -4,6 +4,7 @@
 //   node scripts/bench/ab.mjs --bundle a.mjs --bundle b.mjs [--path /wp-json/…] [--rounds 4] [--seconds 3]
 //                             [--method POST --body '{…}' --header 'Name: value'] [--env KEY=VALUE]
 //                             [--flags '--max-semi-space-size=4' (node flags of the bundle at the same position; '' for none)]
+//                             [--creates (POST /handoffs with a new Idempotency-Key on every request, scripts/bench/lua/handoffs.lua)]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,11 @@ const request = {
   contentType: one('body') ? 'application/json' : undefined,
   headers: Object.fromEntries(all('header').map((h) => [h.slice(0, h.indexOf(':')).trim(), h.slice(h.indexOf(':') + 1).trim()])),
 };
+const creates = argv.includes('--creates');
+if (creates) Object.assign(request, { method: 'POST', path: '/wp-json/manufacturer-agent/v1/handoffs' });
+let loads = 0;
+/** wrk's script and its environment: handoff creation needs a key prefix of its own per run and a folder for its record. */
+const script = () => (creates ? { script: 'handoffs', env: { BENCH_OUT_DIR: work, BENCH_KEY_PREFIX: `ab${++loads}` } } : {});
 const extraEnv = Object.fromEntries(all('env').map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
 const work = mkdtempSync(path.join(tmpdir(), 'ma-ab-'));
 const servers = [];
@@ -41,12 +47,12 @@ try {
     await waitFor200(`http://127.0.0.1:${port}/wp-json/manufacturer-agent/v1/materials`, { child });
     servers.push({ bundle: [...(flags[i] ?? []), bundle].join(' '), child, url: `http://127.0.0.1:${port}`, runs: [], rss: 0 });
   }
-  for (const s of servers) await wrk({ baseUrl: s.url, request, connections: 50, seconds: 1, cpu: 1, countStatus: true });
+  for (const s of servers) await wrk({ baseUrl: s.url, request, connections: 50, seconds: 1, cpu: 1, countStatus: true, ...script() });
   for (let r = 0; r < rounds; r++) {
     for (const s of servers) {
       const before = cpuMs(s.child.pid);
       const sampler = sampleRss(s.child.pid);
-      const result = await wrk({ baseUrl: s.url, request, connections: 50, seconds, cpu: 1, countStatus: true });
+      const result = await wrk({ baseUrl: s.url, request, connections: 50, seconds, cpu: 1, countStatus: true, ...script() });
       s.rss = Math.max(s.rss, sampler.stop());
       s.runs.push({ rps: result.rps, cpu: ((cpuMs(s.child.pid) - before) * 1000) / result.requests, p99: result.latency.p99, statuses: result.statuses });
     }
