@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { CreateOnceInput, CreateOutcome, HandoffPage, HandoffStore, StoredHandoff } from './store.js';
 import type { NextStep } from '../core/site-config.js';
+import { WalSync } from './wal-sync.js';
 
 export const SQLITE_FILE_NAME = 'manufacturer-agent.sqlite';
 
@@ -56,6 +57,7 @@ export class SqliteHandoffStore implements HandoffStore {
   #lookUp: (input: CreateOnceInput) => { outcome?: CreateOutcome; absent: boolean };
   #queue: PendingCreate[] = [];
   #flush: () => void;
+  #walSync: WalSync;
 
   constructor(dataDir: string) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -72,6 +74,7 @@ export class SqliteHandoffStore implements HandoffStore {
     db.pragma('cache_size = -2000');
     db.pragma('foreign_keys = ON');
     this.#db = db;
+    this.#walSync = new WalSync(this.file);
     this.#migrate();
 
     // The key and its handoff in one statement: one read transaction (and its WAL read lock) instead of two.
@@ -157,6 +160,7 @@ export class SqliteHandoffStore implements HandoffStore {
           return;
         }
       }
+      this.#walSync.wrote();
       for (const pending of batch) {
         if (pending.outcome) pending.resolve(pending.outcome);
         else pending.reject(pending.error);
@@ -207,6 +211,7 @@ export class SqliteHandoffStore implements HandoffStore {
 
   async close(): Promise<void> {
     if (this.#queue.length && this.#db.open) this.#flush();
+    await this.#walSync.close();
     if (this.#db.open) this.#db.close();
   }
 }
