@@ -403,6 +403,9 @@ async function main() {
     // Throughput and p50 come from the best round; p99 is the median of the rounds' p99, so one quiet round cannot hide a tail.
     entry.rounds.p99 = sidecarRounds.map((x) => Number(x.latency.p99.toFixed(2)));
     entry.p99Median = medianOf(sidecarRounds.map((x) => x.latency), 'p99');
+    // The ceiling's tail the same way: what the machine and the load generator alone add to a p99.
+    entry.rounds.bareP99 = bareRounds.map((x) => Number(x.latency.p99.toFixed(2)));
+    entry.bareP99Median = medianOf(bareRounds.map((x) => x.latency), 'p99');
     if (c.stream) entry.ratio = undefined; // see resultsTable: the stream is paced on purpose; its figure is the time to the first event
     if (baseline) {
       entry.baseline = best(baselineRounds);

@@ -128,6 +128,12 @@ describe('targets of issue 7', () => {
     expect(table.split('\n')).toHaveLength(2 + 3 + 2);
     expect(table).toContain('| materials | 850 |');
     expect(table).toContain('200 % of plain');
+    // Each p99 has the ceiling's beside it (the median of its rounds where kept), and every row as many cells as the header.
+    expect(table.split('\n')[0]).toContain('| p99 (median of rounds) | bare req/s | bare p50 | bare p99 (median of rounds) |');
+    expect(resultsTable({ ...results, cases: [{ ...caseOf('company', load(900, 7), load(1000, 3)), bareP99Median: 4.5 }] })).toContain(
+      '| company | 900 | 1.00 ms | 7.00 ms | 1,000 | 1.00 ms | 4.50 ms | 90 % |',
+    );
+    for (const line of table.split('\n')) expect(line.split('|')).toHaveLength(table.split('\n')[0].split('|').length);
   });
 });
 

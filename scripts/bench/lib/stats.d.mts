@@ -38,6 +38,8 @@ export interface CaseResult {
   rssMb?: number;
   baselineRssMb?: number;
   p99Median?: number;
+  /** The bare server's p99, median of its rounds. */
+  bareP99Median?: number;
 }
 export interface TargetResult {
   target: string;

@@ -162,13 +162,14 @@ export function resultsTable(results) {
     fmtMs(p99Of(c)),
     fmtInt(c.bare.rps),
     fmtMs(c.bare.latency.p50),
+    fmtMs(c.bareP99Median ?? c.bare.latency.p99),
     c.stream ? `n/a (paced); ${fmtInt(c.sidecar.rps)} vs ${fmtInt(c.bare.rps)} streams/s` : pct(c.ratio),
     c.cpu?.sidecar !== undefined ? `${c.cpu.sidecar.toFixed(1)} vs ${c.cpu.bare.toFixed(1)} (${pct(c.cpuRatio)})` : '–',
     typeof c.rssMb === 'number' ? `${c.rssMb.toFixed(0)}` : '–',
   ]);
   if (results.wordpress) {
     const { plain, bridged } = results.wordpress;
-    rows.push([`WordPress: plain PHP REST route (${results.wordpress.plainPath})`, fmtInt(plain.rps), fmtMs(plain.latency.p50), fmtMs(plain.latency.p99), '', '', '', '', '']);
+    rows.push([`WordPress: plain PHP REST route (${results.wordpress.plainPath})`, fmtInt(plain.rps), fmtMs(plain.latency.p50), fmtMs(plain.latency.p99), '', '', '', '', '', '']);
     rows.push([
       `WordPress: bridged materials route`,
       fmtInt(bridged.rps),
@@ -176,12 +177,13 @@ export function resultsTable(results) {
       fmtMs(bridged.latency.p99),
       '',
       '',
+      '',
       `${pct(ratio(bridged.rps, plain.rps))} of plain`,
       '',
       '',
     ]);
   }
-  return markdownTable(['Case', 'req/s', 'p50', 'p99 (median of rounds)', 'bare req/s', 'bare p50', 'ratio (req/s)', 'CPU µs/req: sidecar vs bare (ratio)', 'RSS MB'], rows);
+  return markdownTable(['Case', 'req/s', 'p50', 'p99 (median of rounds)', 'bare req/s', 'bare p50', 'bare p99 (median of rounds)', 'ratio (req/s)', 'CPU µs/req: sidecar vs bare (ratio)', 'RSS MB'], rows);
 }
 
 function escapeXml(text) {
