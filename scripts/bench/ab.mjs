@@ -25,13 +25,13 @@ const request = {
   contentType: one('body') ? 'application/json' : undefined,
   headers: Object.fromEntries(all('header').map((h) => [h.slice(0, h.indexOf(':')).trim(), h.slice(h.indexOf(':') + 1).trim()])),
 };
+const work = mkdtempSync(path.join(tmpdir(), 'ma-ab-'));
 const creates = argv.includes('--creates');
 if (creates) Object.assign(request, { method: 'POST', path: '/wp-json/manufacturer-agent/v1/handoffs' });
 let loads = 0;
 /** wrk's script and its environment: handoff creation needs a key prefix of its own per run and a folder for its record. */
 const script = () => (creates ? { script: 'handoffs', env: { BENCH_OUT_DIR: work, BENCH_KEY_PREFIX: `ab${++loads}` } } : {});
 const extraEnv = Object.fromEntries(all('env').map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
-const work = mkdtempSync(path.join(tmpdir(), 'ma-ab-'));
 const servers = [];
 try {
   for (const [i, bundle] of bundles.entries()) {

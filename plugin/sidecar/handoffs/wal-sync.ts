@@ -32,8 +32,8 @@ export class WalSync {
 
   async #syncWhileDirty(): Promise<void> {
     try {
-      // SQLite keeps the WAL file while any connection is open (it truncates and reuses it), so one
-      // descriptor serves until close.
+      // SQLite keeps the WAL file while any connection is open (after a checkpoint it writes it again
+      // from the start), so one descriptor serves until close.
       this.#fd ??= fs.openSync(this.#walFile, 'r');
       while (this.#dirty && !this.#closed) {
         this.#dirty = false;
