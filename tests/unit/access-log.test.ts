@@ -25,7 +25,8 @@ describe('access log', () => {
   it('writes lines of pino’s shape, also for request-targets that need escaping, and all of them on close', async () => {
     const target = file('access.log');
     const log = new AccessLog('info', target);
-    const urls = ['/wp-json/manufacturer-agent/v1/company', '/llms.txt?q="x"\\y', '/ask?query=Fl\u00e4che\u0001'];
+    // The last one: three UTF-8 bytes per character, so a line takes three times its length in the buffer.
+    const urls = ['/wp-json/manufacturer-agent/v1/company', '/llms.txt?q="x"\\y', '/ask?query=Fl\u00e4che\u0001', `/ask?query=${'\u20ac'.repeat(500)}`];
     for (let i = 0; i < 2000; i++) log.request(`req-${i.toString(36)}`, 'GET', urls[i % urls.length], 200, i / 7);
     await log.close();
     const lines = readFileSync(target, 'utf8').trimEnd().split('\n');
@@ -37,7 +38,8 @@ describe('access log', () => {
       expect({ ...parsed, time: 0 }).toEqual({ ...expected, time: 0 });
       if (i === 5) break; // the shape; the count above covers the rest
     }
-    expect(JSON.parse(lines[1999]).msg).toBe(`GET ${urls[1999 % 3]} 200 ${(1999 / 7).toFixed(1)}ms`);
+    // Every line whole and in order, also where a line with multi-byte characters met the buffer's end.
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual(lines.map((_, i) => `GET ${urls[i % urls.length]} 200 ${(i / 7).toFixed(1)}ms`));
   });
 
   it('writes a line longer than its buffer whole, in order with the others', async () => {
