@@ -5,7 +5,8 @@
 //                             [--method POST --body '{…}' --header 'Name: value'] [--env KEY=VALUE]
 //                             [--flags '--max-semi-space-size=4' (node flags of the bundle at the same position; '' for none)]
 //                             [--creates (POST /handoffs with a new Idempotency-Key on every request, scripts/bench/lua/handoffs.lua)]
-import { mkdtempSync, rmSync } from 'node:fs';
+//                             [--gc (adds --trace-gc and prints the full collections of each round: count and pauses)]
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { wrk } from './lib/load.mjs';
@@ -27,6 +28,10 @@ const request = {
 };
 const work = mkdtempSync(path.join(tmpdir(), 'ma-ab-'));
 const creates = argv.includes('--creates');
+const traceGc = argv.includes('--gc');
+/** The pauses (ms) of the full collections in a --trace-gc log, from the given character on. */
+const fullCollections = (file, from) =>
+  [...readFileSync(file, 'utf8').slice(from).matchAll(/Mark-Compact[^,]*, ([\d.]+) \/ [\d.]+ ms/g)].map((m) => Number(m[1]));
 if (creates) Object.assign(request, { method: 'POST', path: '/wp-json/manufacturer-agent/v1/handoffs' });
 let loads = 0;
 /** wrk's script and its environment: handoff creation needs a key prefix of its own per run and a folder for its record. */
@@ -38,23 +43,30 @@ try {
     const port = await freePort();
     const child = startProcess({
       command: process.execPath,
-      args: [...(flags[i] ?? []), bundle],
+      args: [...(flags[i] ?? []), ...(traceGc ? ['--trace-gc'] : []), bundle],
       cwd: path.dirname(bundle),
       env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', MANUFACTURER_AGENT_RATE_LIMIT: '1000000000', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '1000000000', MANUFACTURER_AGENT_DATA_DIR: path.join(work, `d${i}`), ...extraEnv },
       logFile: path.join(work, `log${i}`),
       cpu: 0,
     });
     await waitFor200(`http://127.0.0.1:${port}/wp-json/manufacturer-agent/v1/materials`, { child });
-    servers.push({ bundle: [...(flags[i] ?? []), bundle].join(' '), child, url: `http://127.0.0.1:${port}`, runs: [], rss: 0 });
+    servers.push({ bundle: [...(flags[i] ?? []), bundle].join(' '), child, url: `http://127.0.0.1:${port}`, runs: [], rss: 0, log: path.join(work, `log${i}`) });
   }
   for (const s of servers) await wrk({ baseUrl: s.url, request, connections: 50, seconds: 1, cpu: 1, countStatus: true, ...script() });
   for (let r = 0; r < rounds; r++) {
     for (const s of servers) {
       const before = cpuMs(s.child.pid);
+      const logFrom = traceGc ? readFileSync(s.log, 'utf8').length : 0;
       const sampler = sampleRss(s.child.pid);
       const result = await wrk({ baseUrl: s.url, request, connections: 50, seconds, cpu: 1, countStatus: true, ...script() });
       s.rss = Math.max(s.rss, sampler.stop());
-      s.runs.push({ rps: result.rps, cpu: ((cpuMs(s.child.pid) - before) * 1000) / result.requests, p99: result.latency.p99, statuses: result.statuses });
+      s.runs.push({
+        rps: result.rps,
+        cpu: ((cpuMs(s.child.pid) - before) * 1000) / result.requests,
+        p99: result.latency.p99,
+        statuses: result.statuses,
+        gc: traceGc ? fullCollections(s.log, logFrom) : [],
+      });
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
@@ -63,6 +75,12 @@ try {
       `${s.bundle}: CPU ${median(s.runs.map((r) => r.cpu)).toFixed(1)} µs/req (${s.runs.map((r) => r.cpu.toFixed(1)).join(' ')}), ` +
         `${Math.round(median(s.runs.map((r) => r.rps)))} req/s, p99 ${median(s.runs.map((r) => r.p99)).toFixed(1)} ms, RSS peak ${s.rss.toFixed(0)} MB, statuses ${JSON.stringify(s.runs[0].statuses)}`,
     );
+    if (traceGc) {
+      const pauses = s.runs.flatMap((r) => r.gc);
+      console.log(
+        `  full collections per round: ${s.runs.map((r) => r.gc.length).join(' ')}; pauses ${pauses.length ? `median ${median(pauses).toFixed(1)} ms, longest ${Math.max(...pauses).toFixed(1)} ms` : 'none'}`,
+      );
+    }
   }
 } finally {
   for (const s of servers) s.child.kill('SIGTERM');
