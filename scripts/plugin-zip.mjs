@@ -16,6 +16,7 @@
 //
 //   node scripts/plugin-zip.mjs [--no-build] [--out FILE]
 import { SIDECAR_NODE_FLAGS } from './sidecar-node-flags.mjs';
+import { SIDECAR_BUNDLE_OPTIONS, SIDECAR_EXTERNAL } from './sidecar-bundle.mjs';
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -26,9 +27,6 @@ import yazl from 'yazl';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PLUGIN = path.join(ROOT, 'plugin');
 const SLUG = 'manufacturer-agent';
-/** Dependencies the production bundle leaves to `npm install` beside it. */
-export const SIDECAR_EXTERNAL = ['better-sqlite3', 'mysql2'];
-
 /** Files and folders of plugin/ that ship (relative to plugin/). */
 const SHIPPED = ['manufacturer-agent.php', 'uninstall.php', 'readme.txt', 'includes', 'data', 'languages', 'assets', 'build/schemas', 'build/admin'];
 const EXCLUDED = [/\.map$/, /(^|\/)\.DS_Store$/, /(^|\/)node_modules\//, /(^|\/)tests?\//, /\.ts$/, /(^|\/)\.[^/]*$/];
@@ -47,18 +45,11 @@ function walk(dir, base = dir) {
 export async function buildProductionSidecar() {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   const result = await build({
-    entryPoints: [path.join(PLUGIN, 'sidecar/main.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20.19',
-    format: 'esm',
-    external: SIDECAR_EXTERNAL,
+    ...SIDECAR_BUNDLE_OPTIONS,
+    entryPoints: [path.join(ROOT, SIDECAR_BUNDLE_OPTIONS.entryPoints[0])],
     minifyWhitespace: true,
     legalComments: 'eof',
     write: false,
-    logLevel: 'warning',
-    // Bundled CommonJS packages call require() for Node's own modules; an ES module has none.
-    banner: { js: "import { createRequire as __maCreateRequire } from 'node:module'; const require = __maCreateRequire(import.meta.url);" },
   });
   const code = result.outputFiles[0].contents;
   const manifest = {

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { ROOT } from '../../scripts/stack.mjs';
-import { SIDECAR_EXTERNAL, pluginZip } from '../../scripts/plugin-zip.mjs';
+import { pluginZip } from '../../scripts/plugin-zip.mjs';
+import { SIDECAR_EXTERNAL } from '../../scripts/sidecar-bundle.mjs';
 import { spawnService, type ServiceProcess } from '../support/service.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'plugin-zip-'));

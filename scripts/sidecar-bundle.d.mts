@@ -1,0 +1,2 @@
+export const SIDECAR_EXTERNAL: string[];
+export const SIDECAR_BUNDLE_OPTIONS: import('esbuild').BuildOptions & { entryPoints: string[] };
