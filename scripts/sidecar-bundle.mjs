@@ -1,7 +1,7 @@
 // How the sidecar is bundled, for `npm run build` (plugin/build/sidecar/main.mjs, which `npm start`, the
 // local stack and the tests run) and for the plugin zip (scripts/plugin-zip.mjs): one ES module with
 // every pure-JavaScript dependency inside. Loading fastify, pino, ajv, zod, Orama and the MCP SDK from
-// node_modules file by file took about 160 ms of a 590 ms start-up on the benchmark machine (BENCHMARKS.md).
+// node_modules file by file took about 100 ms of a 590 ms start-up on the benchmark machine (BENCHMARKS.md).
 
 /**
  * Dependencies left to node_modules (the zip's `npm install` beside it): better-sqlite3 is a native

@@ -66,7 +66,7 @@ export class AccessLog {
     }
   }
 
-  /** One synchronous write of everything collected: a few kilobytes, once every few dozen requests. */
+  /** One synchronous write of everything collected: up to 64 KB, once every few hundred requests under load. */
   #handOver(): void {
     if (!this.#used || !this.#destination) return;
     // A copy: sonic-boom keeps what it could not write yet (EAGAIN on a pipe) while #buffer is reused.
