@@ -16,7 +16,7 @@
 //
 //   node scripts/plugin-zip.mjs [--no-build] [--out FILE]
 import { SIDECAR_NODE_FLAGS } from './sidecar-node-flags.mjs';
-import { SIDECAR_BUNDLE_OPTIONS, SIDECAR_EXTERNAL } from './sidecar-bundle.mjs';
+import { SIDECAR_BUNDLE_OPTIONS, SIDECAR_EXTERNAL, latin1Only } from './sidecar-bundle.mjs';
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -51,7 +51,7 @@ export async function buildProductionSidecar() {
     legalComments: 'eof',
     write: false,
   });
-  const code = result.outputFiles[0].contents;
+  const code = Buffer.from(latin1Only(result.outputFiles[0].text));
   const manifest = {
     name: `${SLUG}-sidecar`,
     version: pkg.version,
