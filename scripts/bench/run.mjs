@@ -17,7 +17,8 @@
 //    ratios.svg), and with --update-doc the results section of BENCHMARKS.md.
 import { SIDECAR_NODE_FLAGS } from '../sidecar-node-flags.mjs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
@@ -66,6 +67,15 @@ const MCP_MODERN_BODY = JSON.stringify({
   method: 'tools/call',
   params: { name: 'list_materials', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
 });
+
+/** The access lines in a sidecar's log, read line by line: a full run writes more than a string can hold (512 MB). */
+async function countRequestLines(file) {
+  let count = 0;
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (line.includes('"reqId"') && /"msg":"(GET|POST|OPTIONS|HEAD|PUT|DELETE) /.test(line)) count++;
+  }
+  return count;
+}
 
 /** The cases: what one request of each is. */
 const CASES = [
@@ -438,7 +448,7 @@ async function main() {
   if (baseline) await stopSidecar(baseline);
   bare.kill('SIGTERM');
   await waitExit(bare).catch(() => bare.kill('SIGKILL'));
-  const logLines = readFileSync(sidecarLog, 'utf8').split('\n').filter((l) => l.includes('"reqId"') && /"msg":"(GET|POST|OPTIONS|HEAD|PUT|DELETE) /.test(l)).length;
+  const logLines = await countRequestLines(sidecarLog);
   results.logLines = logLines;
   results.answeredCounted = answeredCounted;
 
