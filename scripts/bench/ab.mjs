@@ -6,11 +6,11 @@
 //                             [--flags '--max-semi-space-size=4' (node flags of the bundle at the same position; '' for none)]
 //                             [--creates (POST /handoffs with a new Idempotency-Key on every request, scripts/bench/lua/handoffs.lua)]
 //                             [--gc (adds --trace-gc and prints the full collections of each round: count and pauses)]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { wrk } from './lib/load.mjs';
-import { cpuMs, freePort, rssMb, sampleRss, startProcess, stopAll, waitExit, waitFor200 } from './lib/proc.mjs';
+import { cpuMs, freePort, logLines, logSize, rssMb, sampleRss, startProcess, stopAll, waitExit, waitFor200 } from './lib/proc.mjs';
 
 const argv = process.argv.slice(2);
 const all = (name) => argv.flatMap((a, i) => (a === `--${name}` ? [argv[i + 1]] : []));
@@ -29,9 +29,15 @@ const request = {
 const work = mkdtempSync(path.join(tmpdir(), 'ma-ab-'));
 const creates = argv.includes('--creates');
 const traceGc = argv.includes('--gc');
-/** The pauses (ms) of the full collections in a --trace-gc log, from the given character on. */
-const fullCollections = (file, from) =>
-  [...readFileSync(file, 'utf8').slice(from).matchAll(/Mark-Compact[^,]*, ([\d.]+) \/ [\d.]+ ms/g)].map((m) => Number(m[1]));
+/** The pauses (ms) of the full collections in a --trace-gc log, from the given byte on. */
+async function fullCollections(file, start) {
+  const pauses = [];
+  for await (const line of logLines(file, start)) {
+    const pause = /Mark-Compact[^,]*, ([\d.]+) \/ [\d.]+ ms/.exec(line);
+    if (pause) pauses.push(Number(pause[1]));
+  }
+  return pauses;
+}
 if (creates) Object.assign(request, { method: 'POST', path: '/wp-json/manufacturer-agent/v1/handoffs' });
 let loads = 0;
 /** wrk's script and its environment: handoff creation needs a key prefix of its own per run and a folder for its record. */
@@ -56,7 +62,7 @@ try {
   for (let r = 0; r < rounds; r++) {
     for (const s of servers) {
       const before = cpuMs(s.child.pid);
-      const logFrom = traceGc ? readFileSync(s.log, 'utf8').length : 0;
+      const logFrom = traceGc ? logSize(s.log) : 0;
       const sampler = sampleRss(s.child.pid);
       const result = await wrk({ baseUrl: s.url, request, connections: 50, seconds, cpu: 1, countStatus: true, ...script() });
       s.rss = Math.max(s.rss, sampler.stop());
@@ -65,7 +71,7 @@ try {
         cpu: ((cpuMs(s.child.pid) - before) * 1000) / result.requests,
         p99: result.latency.p99,
         statuses: result.statuses,
-        gc: traceGc ? fullCollections(s.log, logFrom) : [],
+        gc: traceGc ? await fullCollections(s.log, logFrom) : [],
       });
     }
   }

@@ -17,8 +17,7 @@
 //    ratios.svg), and with --update-doc the results section of BENCHMARKS.md.
 import { SIDECAR_NODE_FLAGS } from '../sidecar-node-flags.mjs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { createReadStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
@@ -26,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildProductionSidecar } from '../plugin-zip.mjs';
 import { capture, sseLoad, wrk } from './lib/load.mjs';
-import { cpuMs, freePort, run, rssMb, sampleRss, startProcess, stopAll, stopAllSync, waitExit, waitFor200, waitForStatus } from './lib/proc.mjs';
+import { cpuMs, freePort, logLines, run, rssMb, sampleRss, startProcess, stopAll, stopAllSync, waitExit, waitFor200, waitForStatus } from './lib/proc.mjs';
 import { best, comparisonTable, evaluateTargets, fmtInt, fmtMs, markdownTable, ratio, ratioChart, replaceSection, resultsTable, summarize, TARGETS, CACHED_READS } from './lib/stats.mjs';
 import { APT_PACKAGES, BRIDGED_PATH, PLAIN_PATH, ensurePackages, startWordPress } from './lib/wordpress.mjs';
 
@@ -68,10 +67,10 @@ const MCP_MODERN_BODY = JSON.stringify({
   params: { name: 'list_materials', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
 });
 
-/** The access lines in a sidecar's log, read line by line: a full run writes more than a string can hold (512 MB). */
+/** The access lines in a sidecar's log. */
 async function countRequestLines(file) {
   let count = 0;
-  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+  for await (const line of logLines(file)) {
     if (line.includes('"reqId"') && /"msg":"(GET|POST|OPTIONS|HEAD|PUT|DELETE) /.test(line)) count++;
   }
   return count;

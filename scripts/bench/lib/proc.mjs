@@ -1,7 +1,8 @@
 // Processes of the benchmark: start, wait for, measure (RSS, start-up) and stop servers, run tools.
 import { spawn, spawnSync } from 'node:child_process';
-import { openSync, closeSync, readFileSync } from 'node:fs';
+import { createReadStream, openSync, closeSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
+import { createInterface } from 'node:readline';
 
 /** Every process the benchmark started and has not stopped yet; stopped on exit, whatever happens. */
 const running = new Set();
@@ -162,4 +163,15 @@ export function freePort() {
     });
     server.on('error', reject);
   });
+}
+
+/** The size of a log in bytes: where the lines written after this moment start (logLines' start). */
+export const logSize = (file) => statSync(file).size;
+
+/**
+ * A server's log line by line, from a byte offset on: a full benchmark run writes more access lines than
+ * one string can hold (512 MB), and a round needs only what was written during it.
+ */
+export function logLines(file, start = 0) {
+  return createInterface({ input: createReadStream(file, { start }), crlfDelay: Infinity });
 }
