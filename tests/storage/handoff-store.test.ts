@@ -2,14 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildHandoff, newHandoffId } from '../../plugin/sidecar/handoffs/handoff.js';
-import { requestFingerprint } from '../../plugin/sidecar/handoffs/idempotency.js';
 import { SqliteHandoffStore } from '../../plugin/sidecar/handoffs/sqlite-store.js';
 import { MYSQL_SCHEMA_VERSION, MysqlHandoffStore, mysqlTableNames } from '../../plugin/sidecar/handoffs/mysql-store.js';
 import { openHandoffStore } from '../../plugin/sidecar/handoffs/open-store.js';
 import type { CreateOnceInput, HandoffStore } from '../../plugin/sidecar/handoffs/store.js';
-import { defaultConfig, type NextStep } from '../../plugin/sidecar/core/site-config.js';
+import type { NextStep } from '../../plugin/sidecar/core/site-config.js';
 import { freshDatabase, type TestDatabase } from '../support/mariadb.js';
+import { createOnceInput } from '../support/handoff-input.js';
 
 /** One backend of the suite: `open(slot)` opens a store; the same slot reopens the same data. */
 interface Backend {
@@ -50,14 +49,11 @@ const BACKENDS: Backend[] = [
   },
 ];
 
-const site = defaultConfig();
 const T0 = Date.parse('2026-03-01T08:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
 
-function input(key: string, request: { next_step: NextStep; requirements?: Record<string, unknown> }, now = T0, retentionMs = 30 * DAY): CreateOnceInput {
-  const handoff = buildHandoff({ id: newHandoffId(), request, config: site, publicBase: 'https://tapeten.example', now: new Date(now) });
-  return { key, fingerprint: requestFingerprint(request), handoff: () => handoff, now, keyExpiresAt: now + retentionMs };
-}
+const input = (key: string, request: { next_step: NextStep; requirements?: Record<string, unknown> }, now = T0, retentionMs = 30 * DAY): CreateOnceInput =>
+  createOnceInput(key, request, now, retentionMs);
 
 const enquiry = { next_step: 'project_enquiry' as const, requirements: { priority: 'robust' } };
 const sample = { next_step: 'sample_request' as const };

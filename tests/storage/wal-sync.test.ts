@@ -2,21 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import fs, { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildHandoff, newHandoffId } from '../../plugin/sidecar/handoffs/handoff.js';
-import { requestFingerprint } from '../../plugin/sidecar/handoffs/idempotency.js';
 import { SqliteHandoffStore } from '../../plugin/sidecar/handoffs/sqlite-store.js';
 import { WalSync } from '../../plugin/sidecar/handoffs/wal-sync.js';
-import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
+import { createOnceInput } from '../support/handoff-input.js';
 
-const site = defaultConfig();
 const request = { next_step: 'sample_request' as const, requirements: { locale: 'de' } };
 const dirs: string[] = [];
 
-function input(key: string) {
-  const now = Date.now();
-  const handoff = buildHandoff({ id: newHandoffId(now), request, config: site, publicBase: 'https://tapeten.example', now: new Date(now) });
-  return { key, fingerprint: requestFingerprint(request), handoff: () => handoff, now, keyExpiresAt: now + 86_400_000 };
-}
+const input = (key: string) => createOnceInput(key, request, Date.now(), 86_400_000);
 
 /** fs.fdatasync watched: which files it synced, and how many syncs ran at once at most. */
 function watchSyncs() {
