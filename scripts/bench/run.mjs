@@ -447,8 +447,7 @@ async function main() {
   if (baseline) await stopSidecar(baseline);
   bare.kill('SIGTERM');
   await waitExit(bare).catch(() => bare.kill('SIGKILL'));
-  const logLines = await countRequestLines(sidecarLog);
-  results.logLines = logLines;
+  results.logLines = await countRequestLines(sidecarLog);
   results.answeredCounted = answeredCounted;
 
   // WordPress
