@@ -26,4 +26,14 @@ describe('the sidecar bundle', () => {
     // Orama's tokenizers were the characters' main source; they are still there, escaped.
     expect(text).toContain('\\u0430-\\u044f');
   });
+
+  it('runs the nextTick anchor (tick-anchor.ts) before the code of any other module', async () => {
+    const text = Buffer.from((await buildProductionSidecar()).code).toString('utf8');
+    const anchor = text.indexOf('"TickObject"');
+    expect(anchor).toBeGreaterThan(0);
+    // Before it, only esbuild's wrappers of the bundled CommonJS modules, which run when first required;
+    // the first top-level require (Fastify's, as it happens) comes after it.
+    const firstRequire = /(?:^|[;\n}])(?:var|const|let) \w+\s*=\s*__toESM\(require_\w+\(\)/m.exec(text);
+    expect(firstRequire?.index ?? Infinity).toBeGreaterThan(anchor);
+  });
 });
