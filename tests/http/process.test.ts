@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FLUSH_MS } from '../../plugin/sidecar/core/access-log.js';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { PREFIX, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
+import { PREFIX, ROOT, SIDECAR_BUNDLE, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
 import { SQLITE_FILE_NAME } from '../../plugin/sidecar/handoffs/sqlite-store.js';
 
 const started: ServiceProcess[] = [];
@@ -101,5 +101,32 @@ describe('the sidecar as a process', () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toBe(body);
     }
+  });
+
+  it('holds an object in the shape of nextTick queue entries for its whole life (core/tick-anchor.ts)', async () => {
+    const dir = tempDataDir();
+    dirs.push(dir);
+    // Loaded before the bundle: on SIGUSR2, compares what the sidecar holds with a real queue entry.
+    const check = path.join(dir, 'tick-anchor-check.cjs');
+    writeFileSync(
+      check,
+      `const { createHook } = require('node:async_hooks');
+      process.on('SIGUSR2', () => {
+        let entry;
+        const hook = createHook({ init(id, type, trigger, resource) { if (type === 'TickObject') entry = resource; } }).enable();
+        process.nextTick(() => {});
+        hook.disable();
+        const held = process[Symbol.for('manufacturer-agent.tick-anchor')];
+        console.log('TICK-ANCHOR ' + JSON.stringify({ held: typeof held, sameMap: held ? %HaveSameMap(held, entry) : false }));
+      });`,
+    );
+    const p = await spawnService({ MANUFACTURER_AGENT_DATA_DIR: dir }, 15_000, SIDECAR_BUNDLE, ROOT, ['--allow-natives-syntax', '--require', check]);
+    started.push(p);
+    // Some time after start, when start-up's own queue entries are long gone.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    p.child.kill('SIGUSR2');
+    const deadline = Date.now() + 5_000;
+    while (!/TICK-ANCHOR /.test(p.output()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(JSON.parse(/TICK-ANCHOR (.*)/.exec(p.output())![1])).toEqual({ held: 'object', sameMap: true });
   });
 });

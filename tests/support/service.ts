@@ -49,9 +49,9 @@ export interface ServiceProcess {
   exited: Promise<number | string | null>;
 }
 
-/** The built sidecar as its own process, as `npm start` runs it; resolves once it listens. */
-export function spawnService(env: Record<string, string>, timeoutMs = 15_000, bundle = SIDECAR_BUNDLE, cwd = ROOT): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [bundle], {
+/** The built sidecar as its own process, as `npm start` runs it (nodeArgs before the bundle); resolves once it listens. */
+export function spawnService(env: Record<string, string>, timeoutMs = 15_000, bundle = SIDECAR_BUNDLE, cwd = ROOT, nodeArgs: string[] = []): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, bundle], {
     cwd,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

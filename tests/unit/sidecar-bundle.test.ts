@@ -29,7 +29,7 @@ describe('the sidecar bundle', () => {
 
   it('runs the nextTick anchor (tick-anchor.ts) before the code of any other module', async () => {
     const text = Buffer.from((await buildProductionSidecar()).code).toString('utf8');
-    const anchor = text.indexOf('"TickObject"');
+    const anchor = text.indexOf('manufacturer-agent.tick-anchor');
     expect(anchor).toBeGreaterThan(0);
     // Before it, only esbuild's wrappers of the bundled CommonJS modules, which run when first required;
     // the first top-level require (Fastify's, as it happens) comes after it.
