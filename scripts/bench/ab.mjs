@@ -6,6 +6,8 @@
 //                             [--flags '--max-semi-space-size=4' (node flags of the bundle at the same position; '' for none)]
 //                             [--creates (POST /handoffs with a new Idempotency-Key on every request, scripts/bench/lua/handoffs.lua)]
 //                             [--gc (adds --trace-gc and prints the full collections of each round: count and pauses)]
+//                             [--idle 2 (seconds every server sits without requests after start, as a site before
+//                              its first visitors: V8's start-up collections then find no request in flight)]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,6 +60,7 @@ try {
     await waitFor200(`http://127.0.0.1:${port}/wp-json/manufacturer-agent/v1/materials`, { child });
     servers.push({ bundle: [...(flags[i] ?? []), bundle].join(' '), child, url: `http://127.0.0.1:${port}`, runs: [], rss: 0, log: path.join(work, `log${i}`) });
   }
+  await new Promise((resolve) => setTimeout(resolve, Number(one('idle', 0)) * 1000));
   for (const s of servers) await wrk({ baseUrl: s.url, request, connections: 50, seconds: 1, cpu: 1, countStatus: true, ...script() });
   for (let r = 0; r < rounds; r++) {
     for (const s of servers) {
