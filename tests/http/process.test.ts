@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { PREFIX, ROOT, SIDECAR_BUNDLE, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
 import { SQLITE_FILE_NAME } from '../../plugin/sidecar/handoffs/sqlite-store.js';
+import { TICK_ANCHOR_NAME } from '../../plugin/sidecar/core/tick-anchor.js';
 
 const started: ServiceProcess[] = [];
 const dirs: string[] = [];
@@ -116,7 +117,7 @@ describe('the sidecar as a process', () => {
         const hook = createHook({ init(id, type, trigger, resource) { if (type === 'TickObject') entry = resource; } }).enable();
         process.nextTick(() => {});
         hook.disable();
-        const held = process[Symbol.for('manufacturer-agent.tick-anchor')];
+        const held = process[Symbol.for(${JSON.stringify(TICK_ANCHOR_NAME)})];
         console.log('TICK-ANCHOR ' + JSON.stringify({ held: typeof held, sameMap: held ? %HaveSameMap(held, entry) : false }));
       });`,
     );

@@ -1,5 +1,8 @@
 import { AsyncResource } from 'node:async_hooks';
 
+/** The AsyncResource type the keys are read from, and the Symbol.for key the object is held under. */
+export const TICK_ANCHOR_NAME = 'manufacturer-agent.tick-anchor';
+
 /**
  * Keeps one object of the shape of Node's process.nextTick queue entries alive for the life of the
  * process, so that V8 never collects the hidden classes ("maps") those entries are built with. Imported
@@ -10,7 +13,7 @@ import { AsyncResource } from 'node:async_hooks';
  * holds the maps weakly. No entry outlives the request that queued it, so once a few full collections
  * pass with none alive (at start-up, after the index build, in a quiet moment) V8 collects the maps and
  * clears that feedback. nextTick's optimized code is then built without it and defines the three
- * properties through the runtime: 290-530 instead of 75-85 ns a call in the sidecar on the benchmark
+ * properties through the runtime: 294-562 instead of 79-88 ns a call in the sidecar on the benchmark
  * machine (scripts/bench/tick-probe.mjs). A cached read makes ten such calls in Node's own HTTP and
  * stream code. One live object of the same shape keeps the maps, and the feedback, valid.
  *
@@ -22,7 +25,7 @@ function nextTickEntryShape(): object {
   // Make sure Node has built an entry, so that this literal follows the maps Node's own entries have.
   process.nextTick(() => {});
   // The two keys are Node's internal symbols; AsyncResource instances carry them as well.
-  const resource = new AsyncResource('manufacturer-agent.tick-anchor');
+  const resource = new AsyncResource(TICK_ANCHOR_NAME);
   const key = (description: string) => {
     const symbol = Object.getOwnPropertySymbols(resource).find((s) => s.description === description);
     if (!symbol) throw new Error(`node:async_hooks has no ${description} on its resources`);
@@ -36,7 +39,7 @@ function nextTickEntryShape(): object {
  * Held by `process`: a module variable is not enough, as V8 keeps a top-level variable that no function
  * uses (the bundle drops the unused tickAnchor below) on the stack of the module's evaluation, which ends.
  */
-const HOLDER = Symbol.for('manufacturer-agent.tick-anchor');
+const HOLDER = Symbol.for(TICK_ANCHOR_NAME);
 try {
   Object.defineProperty(process, HOLDER, { value: nextTickEntryShape() });
 } catch {
