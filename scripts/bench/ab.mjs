@@ -82,7 +82,7 @@ try {
   for (const s of servers) {
     console.log(
       `${s.bundle}: CPU ${median(s.runs.map((r) => r.cpu)).toFixed(1)} µs/req (${s.runs.map((r) => r.cpu.toFixed(1)).join(' ')}), ` +
-        `${Math.round(median(s.runs.map((r) => r.rps)))} req/s, p99 ${median(s.runs.map((r) => r.p99)).toFixed(1)} ms, RSS peak ${s.rss.toFixed(0)} MB, statuses ${JSON.stringify(s.runs[0].statuses)}`,
+        `${Math.round(median(s.runs.map((r) => r.rps)))} req/s, p99 ${median(s.runs.map((r) => r.p99)).toFixed(1)} ms (${s.runs.map((r) => r.p99.toFixed(1)).join(' ')}), RSS peak ${s.rss.toFixed(0)} MB, statuses ${JSON.stringify(s.runs[0].statuses)}`,
     );
     if (traceGc) {
       const pauses = s.runs.flatMap((r) => r.gc);

@@ -43,9 +43,9 @@ afterAll(async () => {
 const call = (name: string, args?: unknown, id: unknown = 1) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: args === undefined ? { name } : { name, arguments: args } });
 const request = (method: string, params?: unknown, id: unknown = 1) => ({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
 
-/** The answer with its JSON as text (the shared path gives UTF-8 bytes, the SDK a string): equal text, equal bytes. */
+/** The answer with its JSON as text (the shared path gives UTF-8 parts, the SDK a string): equal text, equal bytes. */
 type TextAnswer = Omit<HttpAnswer, 'json'> & { json?: string };
-const asText = (answer: HttpAnswer): TextAnswer => ({ ...answer, json: answer.json === undefined ? undefined : typeof answer.json === 'string' ? answer.json : new TextDecoder('utf-8', { fatal: true }).decode(answer.json) });
+const asText = (answer: HttpAnswer): TextAnswer => ({ ...answer, json: answer.json === undefined ? undefined : typeof answer.json === 'string' ? answer.json : new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(answer.json)) });
 const perRequest = async (headers: IncomingHttpHeaders, body: unknown) => asText(await handleLegacyPerRequest(MCP_URL, headers, structuredClone(body), registry, context, log));
 const shared = async (headers: IncomingHttpHeaders, body: unknown) => {
   const answer = await handleLegacyShared(headers, structuredClone(body), registry, context, log);

@@ -454,6 +454,32 @@ describe('HTTP rules of the endpoint', () => {
     expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  // A cached tool result goes out in parts, past Fastify's send (core/http.ts sendParts): the headers the
+  // hooks set and the length must still be those of any other answer.
+  it('sends a cached tool result with the headers and length of any other answer, in both eras', async () => {
+    const list = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { origin: PARTNER, 'mcp-protocol-version': '2025-06-18' });
+    const id = 'über-7';
+    const calls = {
+      '2025-06-18': () => rpc({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_materials', arguments: {} } }, { origin: PARTNER, 'mcp-protocol-version': '2025-06-18' }),
+      [MODERN]: () => modern('tools/call', { name: 'list_materials', arguments: {} }, { origin: PARTNER }, id),
+    };
+    for (const [era, call] of Object.entries(calls)) {
+      // The second call answers from the cached result.
+      for (const res of [await call(), await call()]) {
+        expect(res.status, era).toBe(200);
+        expect(res.json, era).toMatchObject({ jsonrpc: '2.0', id, result: { structuredContent: { materials: expect.any(Array) } } });
+        expect(res.headers.get('content-type'), era).toBe('application/json; charset=utf-8');
+        expect(res.headers.get('cache-control'), era).toBe('no-store');
+        expect(res.headers.get('access-control-allow-origin'), era).toBe(PARTNER);
+        expect(res.headers.get('vary'), era).toMatch(/Origin/);
+        expect(res.headers.get('ratelimit-limit'), era).toBe(list.headers.get('ratelimit-limit'));
+        const length = res.headers.get('content-length');
+        if (length !== null) expect(Number(length), era).toBe(Buffer.byteLength(res.text));
+      }
+    }
+    expect(list.headers.get('ratelimit-limit')).not.toBeNull();
+  });
+
   // Standalone only: it sends the bridge's secret itself (WordPress keeps it to itself and names its own site).
   it.runIf(!isWordPress())('accepts the public site origin the WordPress bridge names', async () => {
     const site = 'https://www.wandwerk.example';

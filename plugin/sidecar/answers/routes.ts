@@ -1,9 +1,8 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ASK_PATH, INTERFACE_VERSION } from '../core/paths.js';
 import { ProblemError, badRequest, type ProblemBody } from '../core/errors.js';
-import { JSON_CONTENT_TYPE, NO_STORE } from '../core/http.js';
+import { JSON_CONTENT_TYPE, NO_STORE, writeHeadPastFastify } from '../core/http.js';
 import { fieldList, toFieldErrors, validatorFor } from '../core/schemas.js';
 import { afterListening, toProblem, type CapabilityRoutes, type ServiceDeps } from '../core/server.js';
 import { indexFor } from './search.js';
@@ -71,12 +70,7 @@ export function chunks(text: string): string[] {
  * compression, no buffering proxy (X-Accel-Buffering: no), and the next write waits for the socket to drain.
  */
 async function streamAnswer(deps: ServiceDeps, request: FastifyRequest, reply: FastifyReply, query: string, context: AskContext): Promise<void> {
-  reply.hijack();
-  const res = reply.raw;
-  // The headers hooks set so far (CORS, rate limit) go out with the stream.
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
-  res.writeHead(200, { ...headers, 'content-type': EVENT_STREAM_CONTENT_TYPE, 'cache-control': NO_STORE, 'x-accel-buffering': 'no' });
+  const res = writeHeadPastFastify(reply, 200, { 'content-type': EVENT_STREAM_CONTENT_TYPE, 'cache-control': NO_STORE, 'x-accel-buffering': 'no' });
   res.flushHeaders();
   let open = true;
   res.on('close', () => {

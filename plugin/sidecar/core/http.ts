@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { CachedEntity } from './site-config.js';
 
 /** Reading answers may sit in the CDN briefly; the ETag lets it and agents revalidate cheaply. */
@@ -32,4 +33,27 @@ export function sendEntity(request: FastifyRequest, reply: FastifyReply, entity:
     return reply.code(304).send();
   }
   return reply.type(contentType).send(entity.bytes);
+}
+
+/**
+ * Takes an answer out of Fastify's hands (reply.hijack: onSend hooks do not run, onResponse still
+ * does) and writes its head: the headers hooks have set so far (CORS, rate limit) and these.
+ */
+export function writeHeadPastFastify(reply: FastifyReply, status: number, headers: OutgoingHttpHeaders): ServerResponse {
+  reply.hijack();
+  const all: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) all[name] = value;
+  return reply.raw.writeHead(status, Object.assign(all, headers));
+}
+
+/** Sends a body given in parts without joining them into a new buffer, with the reply's status and headers. */
+export function sendParts(reply: FastifyReply, parts: readonly Buffer[], contentType: string): FastifyReply {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const res = writeHeadPastFastify(reply, reply.statusCode, { 'content-type': contentType, 'content-length': length });
+  // Corked, head and parts leave in one write (end() uncorks fully), as with Fastify's own end(payload).
+  res.cork();
+  for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
+  res.end(parts[parts.length - 1]);
+  return reply;
 }

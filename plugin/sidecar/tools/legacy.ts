@@ -5,7 +5,7 @@ import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import { INTERFACE_VERSION } from '../core/paths.js';
 import type { SiteConfig } from '../core/site-config.js';
 import { UnknownToolError, type ToolContext, type ToolRegistry, type ToolResult } from './definitions.js';
-import { around, type HttpAnswer } from './rpc.js';
+import { around, type HttpAnswer, type JsonParts } from './rpc.js';
 import type { ToolLog } from './modern.js';
 import { SERVER_CAPABILITIES, serverInfo, serverInstructions } from './server-info.js';
 import { resultJson } from './result-json.js';
@@ -99,19 +99,19 @@ function toolServer(
 interface InFlight extends RequestScope {
   /** The client's own id, put back into the answer. */
   id: RequestId;
-  resolve(json: string | Buffer): void;
+  resolve(json: string | JsonParts): void;
 }
 
 /** The variant under which this era's tool result JSON is cached (tools/result-json.ts). */
 const RESULT_VARIANT = 'initialize-era';
 
 /** The SDK Protocol's response envelope (shared/protocol.js: { result, jsonrpc, id }) around a result's UTF-8 JSON. */
-function protocolResponse(id: unknown, resultJson: Buffer): Buffer {
+function protocolResponse(id: unknown, resultJson: Buffer): JsonParts {
   return around('{"result":', resultJson, `,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`);
 }
 
 /** JSON.stringify(message), with a tool result's serialisation (UTF-8) reused when its parts are the same objects. */
-function answerJson(message: JSONRPCMessage, source: ToolResult | undefined): string | Buffer {
+function answerJson(message: JSONRPCMessage, source: ToolResult | undefined): string | JsonParts {
   const m = message as { result?: unknown; jsonrpc?: unknown; id?: unknown };
   const keys = Object.keys(m);
   // The response object of the SDK's Protocol (shared/protocol.js): { result, jsonrpc, id }.
@@ -158,7 +158,7 @@ class MultiplexTransport implements Transport {
   };
 
   /** Hands a parsed request (the transport's own parse) to the Server; resolves with the JSON answer. */
-  dispatch(message: JSONRPCRequest, context: LegacyContext, log: ToolLog, call?: Promise<ToolResult>): Promise<string | Buffer> {
+  dispatch(message: JSONRPCRequest, context: LegacyContext, log: ToolLog, call?: Promise<ToolResult>): Promise<string | JsonParts> {
     return new Promise((resolve) => {
       const internalId = ++this.#lastId;
       this.#inFlight.set(internalId, { id: message.id, context, log, resolve, call });
@@ -230,7 +230,7 @@ function plainToolCall(message: JSONRPCRequest): { name: string; args: Record<st
  * (CallToolResultSchema, serialised once per cached result), in the Protocol's envelope. Undefined when it
  * does not validate, so that the SDK answers with its own error.
  */
-function directAnswer(api: Sdk, id: RequestId, result: ToolResult): Buffer | undefined {
+function directAnswer(api: Sdk, id: RequestId, result: ToolResult): JsonParts | undefined {
   let json: Buffer;
   try {
     // Throws (and caches nothing) when the result does not validate.

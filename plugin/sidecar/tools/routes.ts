@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import { DOCUMENT_PATHS, MCP_PATH } from '../core/paths.js';
 import type { RequestOrigin } from '../core/bridge.js';
 import { tooManyRequests } from '../core/errors.js';
-import { JSON_CONTENT_TYPE } from '../core/http.js';
+import { JSON_CONTENT_TYPE, sendParts } from '../core/http.js';
 import { afterListening, toProblem, type CapabilityRoutes } from '../core/server.js';
 import { HANDOFF_TOOL, ToolRegistry } from './definitions.js';
 import { mcpDescription, serverCard } from './documents.js';
@@ -23,6 +23,7 @@ const JSON_RPC_CONTENT_TYPE = 'application/json; charset=utf-8';
 function send(reply: FastifyReply, answer: HttpAnswer): FastifyReply {
   reply.code(answer.status).header('cache-control', 'no-store');
   for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+  if (Array.isArray(answer.json)) return sendParts(reply, answer.json, JSON_RPC_CONTENT_TYPE);
   if (answer.json !== undefined) return reply.type(JSON_RPC_CONTENT_TYPE).send(answer.json);
   if (answer.body === undefined) return reply.send();
   return reply.type(JSON_RPC_CONTENT_TYPE).send(JSON.stringify(answer.body));

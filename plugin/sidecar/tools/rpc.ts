@@ -19,8 +19,8 @@ export type RequestId = string | number;
 export interface HttpAnswer {
   status: number;
   body?: unknown;
-  /** The body already serialised as JSON (the SDK's own text, or UTF-8 bytes around a cached result), sent as it is instead of body. */
-  json?: string | Buffer;
+  /** The body already serialised as JSON (the SDK's own text, or UTF-8 parts around a cached result), sent as it is instead of body. */
+  json?: string | JsonParts;
   headers?: Record<string, string>;
 }
 
@@ -45,9 +45,15 @@ export function rpcResultJson(id: RequestId, resultJson: Buffer): HttpAnswer {
 
 const CLOSE = Buffer.from('}');
 
-/** JSON bytes with text before and after them, joined as one buffer (one copy, no encoding of the middle). */
-export function around(before: string, json: Buffer, after: string | Buffer): Buffer {
-  const head = Buffer.from(before);
-  const tail = typeof after === 'string' ? Buffer.from(after) : after;
-  return Buffer.concat([head, json, tail], head.length + json.length + tail.length);
+/** One JSON text as UTF-8 parts, written one after the other (core/http.ts sendParts). */
+export type JsonParts = readonly Buffer[];
+
+/**
+ * JSON bytes with text before and after them, as parts: the cached result is written as it is, not
+ * copied. A copy per answer was a new ~20 KB buffer outside V8's heap, and that external memory set
+ * off V8's full collections: 4–9 per 3-s round of tools/call at 50 connections against 0–1 without
+ * it, and 14 % of a call's CPU time (BENCHMARKS.md, issue 7).
+ */
+export function around(before: string, json: Buffer, after: string | Buffer): JsonParts {
+  return [Buffer.from(before), json, typeof after === 'string' ? Buffer.from(after) : after];
 }
