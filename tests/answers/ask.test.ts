@@ -199,6 +199,12 @@ describe('streaming with Accept: text/event-stream', () => {
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(stream.headers['cache-control']).toBe('no-store');
     expect(stream.headers['x-accel-buffering']).toBe('no');
+    // The headers the hooks set (CORS, rate limit) go out with the stream's head, as with a JSON answer.
+    const json = await ask('Which material for high-traffic corridors?');
+    expect(json.headers.get('access-control-allow-origin')).toBe('*');
+    if (!isWordPress()) expect(json.headers.get('ratelimit-limit')).toBe('100000');
+    expect(stream.headers['access-control-allow-origin']).toBe('*');
+    expect(stream.headers['ratelimit-limit']).toBe(json.headers.get('ratelimit-limit') ?? undefined);
 
     const names = stream.events.map((e) => e.event);
     expect(names[0]).toBe('start');

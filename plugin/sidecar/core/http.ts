@@ -41,9 +41,8 @@ export function sendEntity(request: FastifyRequest, reply: FastifyReply, entity:
  */
 export function writeHeadPastFastify(reply: FastifyReply, status: number, headers: OutgoingHttpHeaders): ServerResponse {
   reply.hijack();
-  const all: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) all[name] = value;
-  return reply.raw.writeHead(status, Object.assign(all, headers));
+  // getHeaders() is a new object, and reply.header() never stores undefined (it defaults to '').
+  return reply.raw.writeHead(status, Object.assign(reply.getHeaders() as OutgoingHttpHeaders, headers));
 }
 
 /** Sends a body given in parts without joining them into a new buffer, with the reply's status and headers. */
