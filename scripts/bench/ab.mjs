@@ -12,7 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { wrk } from './lib/load.mjs';
-import { cpuMs, freePort, logLines, logSize, rssMb, sampleRss, startProcess, stopAll, waitExit, waitFor200 } from './lib/proc.mjs';
+import { cpuMs, cpuTicks, freePort, logLines, logSize, rssMb, sampleRss, startProcess, stopAll, waitExit, waitFor200 } from './lib/proc.mjs';
+import { stealPercent } from './lib/stats.mjs';
 
 const argv = process.argv.slice(2);
 const all = (name) => argv.flatMap((a, i) => (a === `--${name}` ? [argv[i + 1]] : []));
@@ -65,6 +66,7 @@ try {
   for (let r = 0; r < rounds; r++) {
     for (const s of servers) {
       const before = cpuMs(s.child.pid);
+      const ticks = cpuTicks();
       const logFrom = traceGc ? logSize(s.log) : 0;
       const sampler = sampleRss(s.child.pid);
       const result = await wrk({ baseUrl: s.url, request, connections: 50, seconds, cpu: 1, countStatus: true, ...script() });
@@ -73,6 +75,7 @@ try {
         rps: result.rps,
         cpu: ((cpuMs(s.child.pid) - before) * 1000) / result.requests,
         p99: result.latency.p99,
+        steal: stealPercent(ticks, cpuTicks()),
         statuses: result.statuses,
         gc: traceGc ? await fullCollections(s.log, logFrom) : [],
       });
@@ -84,6 +87,7 @@ try {
       `${s.bundle}: CPU ${median(s.runs.map((r) => r.cpu)).toFixed(1)} µs/req (${s.runs.map((r) => r.cpu.toFixed(1)).join(' ')}), ` +
         `${Math.round(median(s.runs.map((r) => r.rps)))} req/s, p99 ${median(s.runs.map((r) => r.p99)).toFixed(1)} ms (${s.runs.map((r) => r.p99.toFixed(1)).join(' ')}), RSS peak ${s.rss.toFixed(0)} MB, statuses ${JSON.stringify(s.runs[0].statuses)}`,
     );
+    if (s.runs.some((r) => typeof r.steal === 'number')) console.log(`  steal per round (%): ${s.runs.map((r) => r.steal?.toFixed(1) ?? '–').join(' ')}`);
     if (traceGc) {
       const pauses = s.runs.flatMap((r) => r.gc);
       console.log(

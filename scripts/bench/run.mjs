@@ -25,8 +25,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildProductionSidecar } from '../plugin-zip.mjs';
 import { capture, sseLoad, wrk } from './lib/load.mjs';
-import { cpuMs, freePort, logLines, run, rssMb, sampleRss, startProcess, stopAll, stopAllSync, waitExit, waitFor200, waitForStatus } from './lib/proc.mjs';
-import { best, comparisonTable, evaluateTargets, fmtInt, fmtMs, markdownTable, ratio, ratioChart, replaceSection, resultsTable, summarize, TARGETS, CACHED_READS } from './lib/stats.mjs';
+import { cpuMs, cpuTicks, freePort, logLines, run, rssMb, sampleRss, startProcess, stopAll, stopAllSync, waitExit, waitFor200, waitForStatus } from './lib/proc.mjs';
+import { best, comparisonTable, evaluateTargets, fmtInt, fmtMs, markdownTable, ratio, ratioChart, replaceSection, resultsTable, stealPercent, stealSummary, summarize, TARGETS, CACHED_READS } from './lib/stats.mjs';
 import { APT_PACKAGES, BRIDGED_PATH, PLAIN_PATH, ensurePackages, startWordPress } from './lib/wordpress.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -263,9 +263,12 @@ async function countRows(dataDir) {
  */
 async function measured(pid, load) {
   const before = cpuMs(pid);
+  const ticks = cpuTicks();
   const result = await load();
   const after = cpuMs(pid);
   if (before !== undefined && after !== undefined && result.requests > 0) result.cpuUsPerRequest = ((after - before) * 1000) / result.requests;
+  // How much of the machine the host took away meanwhile: a tail that the ceiling shows too comes from there.
+  result.stealPercent = stealPercent(ticks, cpuTicks());
   return result;
 }
 
@@ -296,6 +299,7 @@ const SHORT_LABELS = {
 };
 const STARTUP_NAMES = { dev: '`npm start` bundle', production: 'shipped bundle (plugin zip)', baseline: 'baseline bundle' };
 const fmtUs = (us) => (typeof us === 'number' ? `${us.toFixed(1)} µs CPU/req` : '');
+const fmtSteal = (pct) => (typeof pct === 'number' ? `, steal ${pct.toFixed(1)} %` : '');
 function medianOf(rounds, field) {
   const values = rounds.map((r) => r[field]).filter((v) => typeof v === 'number').sort((a, b) => a - b);
   return values.length ? values[Math.floor((values.length - 1) / 2)] : undefined;
@@ -393,7 +397,7 @@ async function main() {
       const b = await measured(bare.pid, () => loadCase(c, bareUrl, { keysDir: work, keyPrefix: `bare-r${r}` }));
       checkAnswers(c, b, 'bare');
       bareRounds.push(b);
-      let line = `  round ${r}: sidecar ${fmtInt(s.rps)} req/s p50 ${fmtMs(s.latency.p50)} p99 ${fmtMs(s.latency.p99)} ${fmtUs(s.cpuUsPerRequest)} | bare ${fmtInt(b.rps)} req/s p50 ${fmtMs(b.latency.p50)} p99 ${fmtMs(b.latency.p99)} ${fmtUs(b.cpuUsPerRequest)} | RSS ${peak.toFixed(0)} MB`;
+      let line = `  round ${r}: sidecar ${fmtInt(s.rps)} req/s p50 ${fmtMs(s.latency.p50)} p99 ${fmtMs(s.latency.p99)} ${fmtUs(s.cpuUsPerRequest)}${fmtSteal(s.stealPercent)} | bare ${fmtInt(b.rps)} req/s p50 ${fmtMs(b.latency.p50)} p99 ${fmtMs(b.latency.p99)} ${fmtUs(b.cpuUsPerRequest)}${fmtSteal(b.stealPercent)} | RSS ${peak.toFixed(0)} MB`;
       if (baseline) {
         const sampler2 = sampleRss(baseline.child.pid);
         const x = await measured(baseline.child.pid, () => loadCase(c, baseline.url, { keysDir: work, keyPrefix: `baseline-r${r}` }));
@@ -415,6 +419,8 @@ async function main() {
     // The ceiling's tail the same way: what the machine and the load generator alone add to a p99.
     entry.rounds.bareP99 = bareRounds.map((x) => Number(x.latency.p99.toFixed(2)));
     entry.bareP99Median = medianOf(bareRounds.map((x) => x.latency), 'p99');
+    entry.rounds.steal = sidecarRounds.map((x) => x.stealPercent);
+    entry.rounds.bareSteal = bareRounds.map((x) => x.stealPercent);
     if (c.stream) entry.ratio = undefined; // see resultsTable: the stream is paced on purpose; its figure is the time to the first event
     if (baseline) {
       entry.baseline = best(baselineRounds);
@@ -528,6 +534,7 @@ function report(results) {
     `- Log (LOG_LEVEL=info, as shipped): ${fmtInt(results.logLines)} request lines from the sidecar under test for ${fmtInt(results.answeredCounted)} answers counted by the load generators${results.logLines >= results.answeredCounted ? ' (the difference: requests in flight when wrk stopped, answered and logged but not counted)' : ` (${fmtInt(results.answeredCounted - results.logLines)} fewer: the access log writes its lines every 64 KB or 1 s, and the sidecar killed with SIGKILL after the handoff load lost what it held)`}.`,
     results.wordpress ? `- WordPress: ${results.wordpress.wordpress} on PHP ${results.wordpress.php} (${results.wordpress.fpm}, pm static ${results.wordpress.fpmChildren} workers, ${results.wordpress.opcache.join(', ')}), nginx, MariaDB; bodies byte-identical: ${results.wordpress.sameBytes} (${results.wordpress.bodyBytes} bytes); plain/bridged throughput ${results.wordpress.slowdown.toFixed(2)}×, bridged/plain p50 ${results.wordpress.latencyRatio.toFixed(2)}×.` : '',
     `- Machine: ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGb} GB, Node ${results.machine.node}${results.machine.php ? `, PHP ${results.machine.php}` : ''}, ${results.machine.wrk}; load average ${results.machine.loadAverageAtStart} at start, ${results.machine.loadAverageAtEnd} at the end; ${results.totalSeconds} s in all.`,
+    stealSummary(results.cases, (c) => SHORT_LABELS[c.id] ?? c.label),
   ]
     .filter(Boolean)
     .join('\n');

@@ -7,8 +7,11 @@ import {
   percentile,
   ratio,
   ratioChart,
+  parseProcStat,
   replaceSection,
   resultsTable,
+  stealPercent,
+  stealSummary,
   summarize,
   type CaseResult,
   type LoadResult,
@@ -154,5 +157,28 @@ describe('chart and document', () => {
     const doc = 'intro\n<!-- bench:results:start -->\nold\n<!-- bench:results:end -->\noutro\n';
     expect(replaceSection(doc, 'bench:results', 'new table')).toBe('intro\n<!-- bench:results:start -->\nnew table\n<!-- bench:results:end -->\noutro\n');
     expect(() => replaceSection('no markers', 'bench:results', 'x')).toThrow(/markers/);
+  });
+});
+
+describe('steal time', () => {
+  const stat = (steal: number, idle: number) => `cpu  100 0 50 ${idle} 5 0 10 ${steal} 7 0\ncpu0 50 0 25 ${idle / 2} 2 0 5 ${steal / 2} 0 0\n`;
+
+  it('reads the first line of /proc/stat, guest time not counted twice', () => {
+    expect(parseProcStat(stat(20, 800))).toEqual({ total: 100 + 50 + 800 + 5 + 10 + 20, steal: 20 });
+    expect(parseProcStat('cpu  1 2 3 4\n')).toBeUndefined();
+    expect(parseProcStat('intr 1 2 3\n')).toBeUndefined();
+  });
+
+  it('gives the stolen share of the time between two readings', () => {
+    expect(stealPercent(parseProcStat(stat(20, 800)), parseProcStat(stat(70, 1250)))).toBeCloseTo((100 * 50) / 500);
+    expect(stealPercent(undefined, parseProcStat(stat(70, 1250)))).toBeUndefined();
+    expect(stealPercent(parseProcStat(stat(20, 800)), parseProcStat(stat(20, 800)))).toBeUndefined();
+  });
+
+  it('sums a run up: the median round of either server and the case with the highest', () => {
+    const withSteal = (id: string, steal: number[], bareSteal: number[]) => ({ ...caseOf(id, load(100), load(100)), rounds: { steal, bareSteal } });
+    const line = stealSummary([withSteal('a', [1, 2, 3], [4, 5, 6]), withSteal('b', [0.5, 30, 1], [1, 1, 1])]);
+    expect(line).toBe('- Steal (CPU time the host gave to others, /proc/stat, both CPUs, per round of either server): median 1.0 %, highest 30.0 % (b).');
+    expect(stealSummary([caseOf('x', load(1), load(1))])).toBe('');
   });
 });

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, openSync, closeSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
+import { parseProcStat } from './stats.mjs';
 
 /** Every process the benchmark started and has not stopped yet; stopped on exit, whatever happens. */
 const running = new Set();
@@ -123,6 +124,15 @@ export function cpuMs(pid) {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // fields[11] and [12] are utime and stime (the 14th and 15th of the whole line), in clock ticks.
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The machine's CPU time so far (stats.mjs parseProcStat of /proc/stat), or undefined without it. */
+export function cpuTicks() {
+  try {
+    return parseProcStat(readFileSync('/proc/stat', 'utf8'));
   } catch {
     return undefined;
   }

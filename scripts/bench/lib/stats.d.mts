@@ -40,6 +40,7 @@ export interface CaseResult {
   p99Median?: number;
   /** The bare server's p99, median of its rounds. */
   bareP99Median?: number;
+  rounds?: { sidecar?: number[]; bare?: number[]; p99?: number[]; bareP99?: number[]; steal?: (number | undefined)[]; bareSteal?: (number | undefined)[] };
 }
 export interface TargetResult {
   target: string;
@@ -55,6 +56,13 @@ export interface Bar {
 }
 export const TARGETS: { cachedReadRatio: number; handoffsPerSecond: number; p99Ms: number; bridgeSlowdown: number; rssMb: number; startupMs: number };
 export const CACHED_READS: string[];
+export interface CpuTicks {
+  total: number;
+  steal: number;
+}
+export function parseProcStat(text: string): CpuTicks | undefined;
+export function stealPercent(before: CpuTicks | undefined, after: CpuTicks | undefined): number | undefined;
+export function stealSummary(cases: CaseResult[], labelOf?: (c: CaseResult) => string): string;
 export function percentile(sorted: number[], p: number): number | undefined;
 export function summarize(samples: number[]): Summary;
 export function parseWrkReport(stdout: string): LoadResult;

@@ -1,6 +1,34 @@
 // Pure pieces of the benchmark (no I/O): percentiles, wrk's report line, best-of-rounds, ratios,
 // the targets of issue 7, the markdown table and the SVG chart. Tested in tests/bench/.
 
+/**
+ * The machine's CPU time from /proc/stat's first line, in clock ticks: in all, and stolen (a virtual
+ * machine's CPUs waiting while the host ran something else). Undefined without a steal column.
+ */
+export function parseProcStat(text) {
+  const line = text.split('\n', 1)[0].trim();
+  if (!line.startsWith('cpu ')) return undefined;
+  const fields = line.split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal [guest guest_nice: already counted in user and nice]
+  if (fields.length < 8 || fields.some(Number.isNaN)) return undefined;
+  return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] };
+}
+
+/** The share of the CPU time between two parseProcStat readings that was stolen, in per cent. */
+export function stealPercent(before, after) {
+  if (!before || !after || after.total <= before.total) return undefined;
+  return (100 * (after.steal - before.steal)) / (after.total - before.total);
+}
+
+/** One line on the steal of a run's rounds (either server), or '' when the machine reports none. */
+export function stealSummary(cases, labelOf = (c) => c.label) {
+  const of = (c) => [...(c.rounds?.steal ?? []), ...(c.rounds?.bareSteal ?? [])].filter((v) => typeof v === 'number');
+  const all = cases.flatMap(of).sort((a, b) => a - b);
+  if (!all.length) return '';
+  const worst = cases.filter((c) => of(c).length).sort((a, b) => Math.max(...of(b)) - Math.max(...of(a)))[0];
+  return `- Steal (CPU time the host gave to others, /proc/stat, both CPUs, per round of either server): median ${percentile(all, 50).toFixed(1)} %, highest ${all.at(-1).toFixed(1)} % (${labelOf(worst)}).`;
+}
+
 /** Nearest-rank percentile of an ascending array (p in 0–100); undefined for no samples. */
 export function percentile(sorted, p) {
   if (!sorted.length) return undefined;
