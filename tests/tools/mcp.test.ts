@@ -222,8 +222,9 @@ describe('the SDK client over HTTP (initialize era)', () => {
           : { name: 'recommend_material', arguments: { priority: PRIORITIES[i % PRIORITIES.length] } },
     );
     const send = (params: object) => rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }, { 'mcp-protocol-version': '2025-06-18' });
+    // Each distinct call once, one after the other: what it answers alone.
     const expected = new Map<string, string>();
-    for (const params of calls) expected.set(JSON.stringify(params), (await send(params)).text);
+    for (const params of calls) if (!expected.has(JSON.stringify(params))) expected.set(JSON.stringify(params), (await send(params)).text);
     const answers = await Promise.all(calls.map((params) => send(params)));
     answers.forEach((answer, i) => {
       expect(answer.status).toBe(200);
