@@ -4,7 +4,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { PREFIX, ROOT, SIDECAR_BUNDLE, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
+import { PREFIX, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
 import { SQLITE_FILE_NAME } from '../../plugin/sidecar/handoffs/sqlite-store.js';
 import { TICK_ANCHOR_NAME } from '../../plugin/sidecar/core/tick-anchor.js';
 
@@ -121,7 +121,7 @@ describe('the sidecar as a process', () => {
         console.log('TICK-ANCHOR ' + JSON.stringify({ held: typeof held, sameMap: held ? %HaveSameMap(held, entry) : false }));
       });`,
     );
-    const p = await spawnService({ MANUFACTURER_AGENT_DATA_DIR: dir }, 15_000, SIDECAR_BUNDLE, ROOT, ['--allow-natives-syntax', '--require', check]);
+    const p = await spawnService({ MANUFACTURER_AGENT_DATA_DIR: dir }, { nodeArgs: ['--allow-natives-syntax', '--require', check] });
     started.push(p);
     // Some time after start, when start-up's own queue entries are long gone.
     await new Promise((resolve) => setTimeout(resolve, 500));

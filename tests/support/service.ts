@@ -49,8 +49,17 @@ export interface ServiceProcess {
   exited: Promise<number | string | null>;
 }
 
-/** The built sidecar as its own process, as `npm start` runs it (nodeArgs before the bundle); resolves once it listens. */
-export function spawnService(env: Record<string, string>, timeoutMs = 15_000, bundle = SIDECAR_BUNDLE, cwd = ROOT, nodeArgs: string[] = []): Promise<ServiceProcess> {
+export interface SpawnOptions {
+  /** How long the process may take to listen before it is killed and the promise rejects. */
+  timeoutMs?: number;
+  bundle?: string;
+  cwd?: string;
+  /** Node options, placed before the bundle. */
+  nodeArgs?: string[];
+}
+
+/** The built sidecar as its own process, as `npm start` runs it; resolves once it listens. */
+export function spawnService(env: Record<string, string>, { timeoutMs = 15_000, bundle = SIDECAR_BUNDLE, cwd = ROOT, nodeArgs = [] }: SpawnOptions = {}): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [...nodeArgs, bundle], {
     cwd,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },

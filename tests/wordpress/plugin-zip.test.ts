@@ -100,7 +100,7 @@ describe('the plugin zip', () => {
     for (const dependency of SIDECAR_EXTERNAL) symlinkSync(path.join(ROOT, 'node_modules', dependency), path.join(sidecarDir, 'node_modules', dependency));
     let sidecar: ServiceProcess | undefined;
     try {
-      sidecar = await spawnService({ MANUFACTURER_AGENT_DATA_DIR: path.join(dir, 'data') }, 20_000, path.join(sidecarDir, 'main.mjs'), sidecarDir);
+      sidecar = await spawnService({ MANUFACTURER_AGENT_DATA_DIR: path.join(dir, 'data') }, { timeoutMs: 20_000, bundle: path.join(sidecarDir, 'main.mjs'), cwd: sidecarDir });
       const company = await fetch(`${sidecar.baseUrl}/wp-json/manufacturer-agent/v1/company`);
       expect(company.status).toBe(200);
       const handoff = await fetch(`${sidecar.baseUrl}/wp-json/manufacturer-agent/v1/handoffs`, {
