@@ -224,7 +224,7 @@ describe('the SDK client over HTTP (initialize era)', () => {
     const send = (params: object) => rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }, { 'mcp-protocol-version': '2025-06-18' });
     // Each distinct call once, one after the other: what it answers alone.
     const expected = new Map<string, string>();
-    for (const params of calls) if (!expected.has(JSON.stringify(params))) expected.set(JSON.stringify(params), (await send(params)).text);
+    for (const key of new Set(calls.map((params) => JSON.stringify(params)))) expected.set(key, (await send(JSON.parse(key))).text);
     const answers = await Promise.all(calls.map((params) => send(params)));
     answers.forEach((answer, i) => {
       expect(answer.status).toBe(200);
