@@ -2,11 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FLUSH_MS } from '../../plugin/sidecar/core/access-log.js';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { PREFIX, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
 import { SQLITE_FILE_NAME } from '../../plugin/sidecar/handoffs/sqlite-store.js';
 import { TICK_ANCHOR_NAME } from '../../plugin/sidecar/core/tick-anchor.js';
+
+const TICK_ENTRY = fileURLToPath(new URL('../support/tick-entry.cjs', import.meta.url));
 
 const started: ServiceProcess[] = [];
 const dirs: string[] = [];
@@ -111,12 +114,9 @@ describe('the sidecar as a process', () => {
     const check = path.join(dir, 'tick-anchor-check.cjs');
     writeFileSync(
       check,
-      `const { createHook } = require('node:async_hooks');
+      `const { realTickEntry } = require(${JSON.stringify(TICK_ENTRY)});
       process.on('SIGUSR2', () => {
-        let entry;
-        const hook = createHook({ init(id, type, trigger, resource) { if (type === 'TickObject') entry = resource; } }).enable();
-        process.nextTick(() => {});
-        hook.disable();
+        const entry = realTickEntry();
         const held = process[Symbol.for(${JSON.stringify(TICK_ANCHOR_NAME)})];
         console.log('TICK-ANCHOR ' + JSON.stringify({ held: typeof held, sameMap: held ? %HaveSameMap(held, entry) : false }));
       });`,

@@ -1,7 +1,7 @@
-import { createHook } from 'node:async_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { tickAnchor } from '../../plugin/sidecar/core/tick-anchor.js';
+import { realTickEntry } from '../support/tick-entry.cjs';
 
 /** V8's own comparison of two objects' hidden classes (natives syntax, allowed for the functions compiled after the flag). */
 function haveSameMap(a: object, b: object): boolean {
@@ -9,24 +9,11 @@ function haveSameMap(a: object, b: object): boolean {
   return new Function('a', 'b', 'return %HaveSameMap(a, b)')(a, b) as boolean;
 }
 
-/** A real entry of process.nextTick's queue, taken with an async hook (which the sidecar itself never enables). */
-function realEntry(): object {
-  let entry: object | undefined;
-  const hook = createHook({
-    init(_id, type, _trigger, resource) {
-      if (type === 'TickObject') entry = resource;
-    },
-  }).enable();
-  process.nextTick(() => {});
-  hook.disable();
-  return entry!;
-}
-
 describe('the object kept alive in the shape of a nextTick queue entry (tick-anchor.ts)', () => {
   it('has the hidden class of the entries process.nextTick builds, so it keeps their maps alive', () => {
     const anchor = tickAnchor();
     expect(anchor).toBeTypeOf('object');
-    const entry = realEntry();
+    const entry = realTickEntry();
     expect(Object.getOwnPropertySymbols(anchor!).map(String)).toEqual(Object.getOwnPropertySymbols(entry).map(String));
     expect(Object.keys(anchor!)).toEqual(Object.keys(entry));
     expect(haveSameMap(anchor!, entry)).toBe(true);
