@@ -25,8 +25,7 @@ export function stealSummary(cases, labelOf = (c) => c.label) {
   const of = (c) => [...(c.rounds?.steal ?? []), ...(c.rounds?.bareSteal ?? [])].filter((v) => typeof v === 'number');
   const all = cases.flatMap(of).sort((a, b) => a - b);
   if (!all.length) return '';
-  const highest = (c) => Math.max(...of(c));
-  const worst = cases.filter((c) => of(c).length).reduce((a, b) => (highest(b) > highest(a) ? b : a));
+  const worst = cases.find((c) => of(c).includes(all.at(-1)));
   return `- Steal (CPU time the host gave to others, /proc/stat, both CPUs, per round of either server): median ${percentile(all, 50).toFixed(1)} %, highest ${all.at(-1).toFixed(1)} % (${labelOf(worst)}).`;
 }
 
