@@ -12,8 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { wrk } from './lib/load.mjs';
-import { cpuMs, cpuTicks, freePort, logLines, logSize, rssMb, sampleRss, startProcess, stopAll, waitExit, waitFor200 } from './lib/proc.mjs';
-import { stealPercent } from './lib/stats.mjs';
+import { freePort, logLines, logSize, measured, rssMb, sampleRss, startProcess, stopAll, waitExit, waitFor200 } from './lib/proc.mjs';
 
 const argv = process.argv.slice(2);
 const all = (name) => argv.flatMap((a, i) => (a === `--${name}` ? [argv[i + 1]] : []));
@@ -65,17 +64,15 @@ try {
   for (const s of servers) await wrk({ baseUrl: s.url, request, connections: 50, seconds: 1, cpu: 1, countStatus: true, ...script() });
   for (let r = 0; r < rounds; r++) {
     for (const s of servers) {
-      const before = cpuMs(s.child.pid);
-      const ticks = cpuTicks();
       const logFrom = traceGc ? logSize(s.log) : 0;
       const sampler = sampleRss(s.child.pid);
-      const result = await wrk({ baseUrl: s.url, request, connections: 50, seconds, cpu: 1, countStatus: true, ...script() });
+      const result = await measured(s.child.pid, () => wrk({ baseUrl: s.url, request, connections: 50, seconds, cpu: 1, countStatus: true, ...script() }));
       s.rss = Math.max(s.rss, sampler.stop());
       s.runs.push({
         rps: result.rps,
-        cpu: ((cpuMs(s.child.pid) - before) * 1000) / result.requests,
+        cpu: result.cpuUsPerRequest ?? NaN,
         p99: result.latency.p99,
-        steal: stealPercent(ticks, cpuTicks()),
+        steal: result.stealPercent,
         statuses: result.statuses,
         gc: traceGc ? await fullCollections(s.log, logFrom) : [],
       });

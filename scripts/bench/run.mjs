@@ -25,8 +25,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildProductionSidecar } from '../plugin-zip.mjs';
 import { capture, sseLoad, wrk } from './lib/load.mjs';
-import { cpuMs, cpuTicks, freePort, logLines, run, rssMb, sampleRss, startProcess, stopAll, stopAllSync, waitExit, waitFor200, waitForStatus } from './lib/proc.mjs';
-import { best, comparisonTable, evaluateTargets, fmtInt, fmtMs, markdownTable, ratio, ratioChart, replaceSection, resultsTable, stealPercent, stealSummary, summarize, TARGETS, CACHED_READS } from './lib/stats.mjs';
+import { freePort, logLines, measured, run, rssMb, sampleRss, startProcess, stopAll, stopAllSync, waitExit, waitFor200, waitForStatus } from './lib/proc.mjs';
+import { best, comparisonTable, evaluateTargets, fmtInt, fmtMs, markdownTable, ratio, ratioChart, replaceSection, resultsTable, stealSummary, summarize, TARGETS, CACHED_READS } from './lib/stats.mjs';
 import { APT_PACKAGES, BRIDGED_PATH, PLAIN_PATH, ensurePackages, startWordPress } from './lib/wordpress.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -256,21 +256,6 @@ async function countRows(dataDir) {
 }
 
 // ---- one case
-
-/**
- * One load run, with the server's CPU time per answered request (user + system of all its threads, from
- * /proc): unlike requests per second, it hardly changes when other work on the machine takes CPU away.
- */
-async function measured(pid, load) {
-  const before = cpuMs(pid);
-  const ticks = cpuTicks();
-  const result = await load();
-  const after = cpuMs(pid);
-  if (before !== undefined && after !== undefined && result.requests > 0) result.cpuUsPerRequest = ((after - before) * 1000) / result.requests;
-  // How much of the machine the host took away meanwhile: a tail that the ceiling shows too comes from there.
-  result.stealPercent = stealPercent(ticks, cpuTicks());
-  return result;
-}
 
 async function loadCase(c, baseUrl, { cpu = LOAD_CPU, seconds = SECONDS, keysDir, keyPrefix } = {}) {
   if (c.stream) return sseLoad({ url: baseUrl + c.request.path, connections: CONNECTIONS, seconds, warmupSeconds: 0, cpu });

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, openSync, closeSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
-import { parseProcStat } from './stats.mjs';
+import { parseProcStat, stealPercent } from './stats.mjs';
 
 /** Every process the benchmark started and has not stopped yet; stopped on exit, whatever happens. */
 const running = new Set();
@@ -130,12 +130,27 @@ export function cpuMs(pid) {
 }
 
 /** The machine's CPU time so far (stats.mjs parseProcStat of /proc/stat), or undefined without it. */
-export function cpuTicks() {
+function cpuTicks() {
   try {
     return parseProcStat(readFileSync('/proc/stat', 'utf8'));
   } catch {
     return undefined;
   }
+}
+
+/**
+ * One load run, with the server's CPU time per answered request (user + system of all its threads, from
+ * /proc): unlike requests per second, it hardly changes when other work on the machine takes CPU away.
+ */
+export async function measured(pid, load) {
+  const before = cpuMs(pid);
+  const ticks = cpuTicks();
+  const result = await load();
+  const after = cpuMs(pid);
+  if (before !== undefined && after !== undefined && result.requests > 0) result.cpuUsPerRequest = ((after - before) * 1000) / result.requests;
+  // How much of the machine the host took away meanwhile: a tail that the ceiling shows too comes from there.
+  result.stealPercent = stealPercent(ticks, cpuTicks());
+  return result;
 }
 
 const CLOCK_TICKS = (() => {
