@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SiteState, defaultConfig } from '../../plugin/sidecar/core/site-config.js';
 import { indexFor } from '../../plugin/sidecar/answers/search.js';
 import { answerJson, answerQuestion, prepareAnswer } from '../../plugin/sidecar/answers/answer.js';
-import { Memo } from '../../plugin/sidecar/answers/memo.js';
+import { Memo } from '../../plugin/sidecar/core/memo.js';
 import { chunks } from '../../plugin/sidecar/answers/routes.js';
 import { validatorFor } from '../../plugin/sidecar/core/schemas.js';
 

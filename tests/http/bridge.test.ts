@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { PREFIX, startService, type RunningService } from '../support/service.js';
 import { BRIDGE_HEADERS } from '../../plugin/sidecar/core/bridge.js';
+import { internalHeaders, relayedHeaders } from '../support/bridge-headers.js';
 import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
 
 const TOKEN = 'test-bridge-secret-0123456789';
@@ -14,10 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => running.stop());
 
-const bridged = (extra: Record<string, string> = {}) => ({ [BRIDGE_HEADERS.token]: TOKEN, ...extra });
+const bridged = (extra: Record<string, string> = {}) => relayedHeaders(TOKEN, extra);
+const internal = (extra: Record<string, string> = {}) => internalHeaders(TOKEN, extra);
 
 async function push(body: unknown, query = '', token = TOKEN) {
-  const res = await fetch(`${base}/_bridge/config${query}`, { method: 'PUT', headers: { 'content-type': 'application/json', [BRIDGE_HEADERS.token]: token }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}/_bridge/config${query}`, { method: 'PUT', headers: internalHeaders(token, { 'content-type': 'application/json' }), body: JSON.stringify(body) });
   return { status: res.status, json: (await res.json()) as any };
 }
 
@@ -27,8 +29,9 @@ describe('bridge-only endpoints', () => {
     ['PUT', '/_bridge/config'],
     ['GET', '/_bridge/handoffs'],
     ['GET', '/_bridge/handoffs/ho_aaaaaaaaaaaaaaaaaaaaaaaa'],
-  ])('%s %s refuses without the secret and with a wrong one', async (method, path) => {
-    for (const headers of [{}, { [BRIDGE_HEADERS.token]: 'wrong' }, { [BRIDGE_HEADERS.token]: `${TOKEN}x` }]) {
+  ])('%s %s refuses without the secret, with a wrong one, and with the secret alone (a relayed public request)', async (method, path) => {
+    const forged = internalHeaders('wrong');
+    for (const headers of [{}, { [BRIDGE_HEADERS.token]: 'wrong' }, { [BRIDGE_HEADERS.token]: `${TOKEN}x` }, bridged(), { ...bridged(), [BRIDGE_HEADERS.internal]: forged[BRIDGE_HEADERS.internal] }, { [BRIDGE_HEADERS.internal]: internal()[BRIDGE_HEADERS.internal] }]) {
       const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers } as Record<string, string>, body: method === 'PUT' ? '{}' : undefined });
       expect(res.status).toBe(403);
       expect(((await res.json()) as any).code).toBe('bridge_only');
@@ -46,9 +49,9 @@ describe('bridge-only endpoints', () => {
   });
 
   it('reports status to the bridge', async () => {
-    const res = await fetch(`${base}/_bridge/status`, { headers: bridged() });
+    const res = await fetch(`${base}/_bridge/status`, { headers: internal() });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ service: 'manufacturer-agent-sidecar', version: '1.1.4', revision: running.service.site.revision, store: 'sqlite' });
+    expect(await res.json()).toMatchObject({ service: 'manufacturer-agent-sidecar', version: '1.1.4', revision: running.service.site.announcedRevision, store: 'sqlite' });
   });
 });
 
@@ -106,6 +109,26 @@ describe('configuration push and revision', () => {
     expect(company.company.name).toBe('Push Test GmbH');
   });
 
+  it('serves a changed configuration on both read paths even when a push repeats the revision name', async () => {
+    const named = async (name: string) => {
+      const config = defaultConfig();
+      config.company.name = name;
+      expect((await push({ revision: 'rev-same-name', config })).status).toBe(200);
+    };
+    // The exact target is the fast door's, the one with a query Fastify's; llms.txt names the company too.
+    const served = async () =>
+      Promise.all([
+        fetch(`${base}${PREFIX}/company`).then(async (r) => ((await r.json()) as any).company.name),
+        fetch(`${base}${PREFIX}/company?x=1`).then(async (r) => ((await r.json()) as any).company.name),
+        fetch(`${base}${PREFIX}/company`, { headers: bridged({ [BRIDGE_HEADERS.configRevision]: 'rev-same-name' }) }).then(async (r) => ((await r.json()) as any).company.name),
+        fetch(`${base}/llms.txt`).then(async (r) => (await r.text()).split('\n')[0]),
+      ]);
+    await named('Erste Fassung GmbH');
+    expect(await served()).toEqual(['Erste Fassung GmbH', 'Erste Fassung GmbH', 'Erste Fassung GmbH', '# Erste Fassung GmbH']);
+    await named('Zweite Fassung GmbH');
+    expect(await served()).toEqual(['Zweite Fassung GmbH', 'Zweite Fassung GmbH', 'Zweite Fassung GmbH', '# Zweite Fassung GmbH']);
+  });
+
   it('refuses an invalid push whole and keeps the configuration in force', async () => {
     const before = running.service.site.revision;
     const { status } = await push({ revision: 'rev-bad', config: { materials: [] } });
@@ -134,16 +157,16 @@ describe('handoffs for review and the admin list', () => {
       created.push((await res.json()) as any);
       await new Promise((r) => setTimeout(r, 5));
     }
-    const one = await fetch(`${base}/_bridge/handoffs/${created[1].id}`, { headers: bridged() });
+    const one = await fetch(`${base}/_bridge/handoffs/${created[1].id}`, { headers: internal() });
     expect(await one.json()).toEqual(created[1]);
-    expect((await fetch(`${base}/_bridge/handoffs/ho_doesnotexist00000000`, { headers: bridged() })).status).toBe(404);
+    expect((await fetch(`${base}/_bridge/handoffs/ho_doesnotexist00000000`, { headers: internal() })).status).toBe(404);
 
-    const page = (await fetch(`${base}/_bridge/handoffs?next_step=wallcheck&limit=1`, { headers: bridged() }).then((r) => r.json())) as any;
+    const page = (await fetch(`${base}/_bridge/handoffs?next_step=wallcheck&limit=1`, { headers: internal() }).then((r) => r.json())) as any;
     expect(page.items.map((h: { id: string }) => h.id)).toEqual([created[2].id]);
     expect(page.total).toBeGreaterThanOrEqual(2);
-    const next = (await fetch(`${base}/_bridge/handoffs?next_step=wallcheck&limit=1&offset=1`, { headers: bridged() }).then((r) => r.json())) as any;
+    const next = (await fetch(`${base}/_bridge/handoffs?next_step=wallcheck&limit=1&offset=1`, { headers: internal() }).then((r) => r.json())) as any;
     expect(next.items[0].id).toBe(created[0].id);
-    expect((await fetch(`${base}/_bridge/handoffs?next_step=order`, { headers: bridged() })).status).toBe(400);
-    expect((await fetch(`${base}/_bridge/handoffs?limit=1000`, { headers: bridged() })).status).toBe(400);
+    expect((await fetch(`${base}/_bridge/handoffs?next_step=order`, { headers: internal() })).status).toBe(400);
+    expect((await fetch(`${base}/_bridge/handoffs?limit=1000`, { headers: internal() })).status).toBe(400);
   });
 });

@@ -9,6 +9,7 @@ import { DOCUMENT_PATHS } from '../../plugin/sidecar/core/paths.js';
 import { PRIORITIES } from '../../plugin/sidecar/core/schemas.js';
 import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
 import { PREFIX, startService, type RunningService } from '../support/service.js';
+import { internalHeaders } from '../support/bridge-headers.js';
 
 const TOKEN = 'reading-door-secret-0123456789';
 const LIMIT = 400;
@@ -136,7 +137,7 @@ describe('the fast door of the reading routes', () => {
     for (const service of [fast, slow]) {
       const res = await fetch(`${service.baseUrl}/_bridge/config`, {
         method: 'PUT',
-        headers: { 'content-type': 'application/json', [BRIDGE_HEADERS.token]: TOKEN },
+        headers: internalHeaders(TOKEN, { 'content-type': 'application/json' }),
         body: JSON.stringify({ revision: 'rev-fast-door', config }),
       });
       expect(res.status).toBe(200);
@@ -156,7 +157,9 @@ describe('the fast door of the reading routes', () => {
     let fastCount = 0;
     for (let i = 0; i < LIMIT; i++) {
       const pair = await both('GET', paths[i % paths.length], client);
-      expect(pair.fast.headers['ratelimit-remaining']).toBe(String(LIMIT - i - 1));
+      expect(pair.fast.status).toBe(200);
+      // Counted, but a CDN may keep these answers: no client's remaining count is written into them.
+      expect(pair.fast.headers['ratelimit-remaining']).toBeUndefined();
       expect(pair.fast).toEqual(pair.slow);
       fastCount++;
     }
@@ -164,6 +167,7 @@ describe('the fast door of the reading routes', () => {
     const over = await both('GET', `${PREFIX}/company`, client);
     expect(over.fast.status).toBe(429);
     expect(over.fast.headers['retry-after']).toBe('60');
+    expect(over.fast.headers['ratelimit-remaining']).toBe('0');
     expect(over.fast).toEqual(over.slow);
     // A route served by Fastify counts in the same counter.
     const ask = await both('GET', `/wp-json/nlweb/v1/ask?query=Brandschutz`, client);

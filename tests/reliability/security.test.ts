@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceProcess } from '../support/service.js';
 import { BRIDGE_HEADERS } from '../../plugin/sidecar/core/bridge.js';
 import { figure, PREFIX, postHandoff, Sidecars } from './support.js';
+import { internalHeaders } from '../support/bridge-headers.js';
 
 const TOKEN = 'reliability-bridge-secret-7f3a9c';
 const sidecars = new Sidecars();
@@ -56,7 +57,7 @@ describe('bridge-only headers', () => {
 });
 
 describe('internal endpoints', () => {
-  it('refuse without the secret or with a wrong one, and answer the bridge', async () => {
+  it('refuse without the secret, with a wrong one or with the secret alone (a relayed request), and answer the plugin\'s internal calls', async () => {
     const endpoints: [string, string, string?][] = [
       ['GET', '/_bridge/status'],
       ['PUT', '/_bridge/config', '{"revision":"r1","config":{}}'],
@@ -66,18 +67,20 @@ describe('internal endpoints', () => {
     ];
     let refused = 0;
     for (const [method, path, body] of endpoints) {
-      for (const token of [undefined, '', 'wrong', TOKEN.slice(0, -1), `${TOKEN}x`]) {
+      for (const token of [undefined, '', 'wrong', TOKEN.slice(0, -1), `${TOKEN}x`, TOKEN]) {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (token !== undefined) headers[BRIDGE_HEADERS.token] = token;
+        // The secret with a credential derived from another secret is still not an internal call.
+        if (token === TOKEN) headers[BRIDGE_HEADERS.internal] = internalHeaders('another-secret')[BRIDGE_HEADERS.internal];
         const res = await fetch(`${p.baseUrl}${path}`, { method, headers, body });
         expect(res.status, `${method} ${path} token=${token}`).toBe(403);
         expect(((await res.json()) as { code: string }).code).toBe('bridge_only');
         refused++;
       }
     }
-    const status = await fetch(`${p.baseUrl}/_bridge/status`, { headers: { [BRIDGE_HEADERS.token]: TOKEN } });
+    const status = await fetch(`${p.baseUrl}/_bridge/status`, { headers: internalHeaders(TOKEN) });
     expect(status.status).toBe(200);
-    const list = await fetch(`${p.baseUrl}/_bridge/handoffs`, { headers: { [BRIDGE_HEADERS.token]: TOKEN } });
+    const list = await fetch(`${p.baseUrl}/_bridge/handoffs`, { headers: internalHeaders(TOKEN) });
     expect(list.status).toBe(200);
     figure(`security: bridge headers ignored without the secret (3 spoofing variants), rate limit not escaped by a spoofed client address, ${refused} calls to internal endpoints without the right secret all refused with 403`);
   });

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { PREFIX, ROOT, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
+import { PREFIX, ROOT, spawnService, tempDataDir, type ServiceProcess, type SpawnOptions } from '../support/service.js';
 
 export { PREFIX };
 
@@ -27,9 +27,9 @@ export class Sidecars {
     return dir;
   }
 
-  async start(env: Record<string, string>): Promise<ServiceProcess> {
+  async start(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServiceProcess> {
     // HOST '' means the default (loopback) even when the CI environment sets HOST.
-    const p = await spawnService({ HOST: '', MANUFACTURER_AGENT_RATE_LIMIT: '0', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0', ...env }, { timeoutMs: 20_000 });
+    const p = await spawnService({ HOST: '', MANUFACTURER_AGENT_RATE_LIMIT: '0', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0', ...env }, { timeoutMs: 20_000, ...options });
     this.#all.push(p);
     return p;
   }

@@ -2,7 +2,7 @@ import { INTERFACE_VERSION } from '../core/paths.js';
 import type { SiteConfig, SiteState } from '../core/site-config.js';
 import { compose, composeRouting, type AskResult, type Composed } from './compose.js';
 import type { Lang } from './documents.js';
-import { Memo } from './memo.js';
+import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
 
 /** The longest question accepted, in characters. */

@@ -6,7 +6,7 @@ import { stopwords as englishStopwords } from '@orama/stopwords/english';
 import type { SiteConfig } from '../core/site-config.js';
 import { buildDocuments, type AnswerDocument, type Lang } from './documents.js';
 import { EXTRA_STOPWORDS } from './vocabulary.js';
-import { Memo } from './memo.js';
+import { Memo } from '../core/memo.js';
 
 /*
  * Why Orama: a maintained full-text engine (BM25, prefix matching) with Snowball stemmers and stop-word

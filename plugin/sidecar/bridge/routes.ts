@@ -9,9 +9,13 @@ import type { NextStep } from '../core/site-config.js';
 const STARTED_AT = Date.now();
 export const CONFIG_BODY_LIMIT_BYTES = 1024 * 1024;
 
-function requireBridge(viaBridge: boolean): void {
-  if (!viaBridge) {
-    throw new ProblemError({ status: 403, code: 'bridge_only', detail: 'This endpoint answers the WordPress bridge only (shared secret required).' });
+/**
+ * Only the plugin's own calls carry the internal credential. A public request the bridge relayed
+ * carries the shared secret too, so the secret alone is not enough, whatever path the request took.
+ */
+function requireInternal(origin: { internal: boolean }): void {
+  if (!origin.internal) {
+    throw new ProblemError({ status: 403, code: 'bridge_only', detail: 'This endpoint answers the WordPress plugin\'s internal calls only.' });
   }
 }
 
@@ -29,11 +33,11 @@ export const bridgeRoutes: CapabilityRoutes = (app, { site, handoffs, config }) 
   const internal = { config: { limit: 'none' } } as const;
 
   app.get(`${BRIDGE_PREFIX}/status`, internal, async (request, reply) => {
-    requireBridge(request.origin.viaBridge);
+    requireInternal(request.origin);
     return reply.header('cache-control', NO_STORE).send({
       service: 'manufacturer-agent-sidecar',
       version: INTERFACE_VERSION,
-      revision: site.revision,
+      revision: site.announcedRevision,
       store: handoffs.kind,
       uptime_seconds: Math.round((Date.now() - STARTED_AT) / 1000),
       idempotency_retention_days: config.idempotencyRetentionDays,
@@ -43,7 +47,7 @@ export const bridgeRoutes: CapabilityRoutes = (app, { site, handoffs, config }) 
   // Validate-only with ?dry_run=1, so the admin screen can show field messages before anything is saved.
   // The whole catalog comes in one push; only the bridge can send it, so it may be larger than public bodies.
   app.put(`${BRIDGE_PREFIX}/config`, { ...internal, bodyLimit: CONFIG_BODY_LIMIT_BYTES }, async (request, reply) => {
-    requireBridge(request.origin.viaBridge);
+    requireInternal(request.origin);
     const body = request.body as { revision?: unknown; config?: unknown } | undefined;
     const errors = [];
     if (!body || typeof body !== 'object' || Array.isArray(body)) errors.push({ field: '/', message: 'must be an object with revision and config' });
@@ -56,11 +60,11 @@ export const bridgeRoutes: CapabilityRoutes = (app, { site, handoffs, config }) 
     if (errors.length) throw badRequest('invalid_site_config', `The site configuration was not accepted: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
     const dryRun = (request.query as Record<string, unknown>).dry_run === '1';
     if (!dryRun) site.replace(body!.config, body!.revision as string);
-    return reply.header('cache-control', NO_STORE).send({ revision: dryRun ? body!.revision : site.revision, applied: !dryRun });
+    return reply.header('cache-control', NO_STORE).send({ revision: dryRun ? body!.revision : site.announcedRevision, applied: !dryRun });
   });
 
   app.get(`${BRIDGE_PREFIX}/handoffs`, internal, async (request, reply) => {
-    requireBridge(request.origin.viaBridge);
+    requireInternal(request.origin);
     const query = request.query as Record<string, unknown>;
     const limit = boundedInteger(query.limit, 'limit', 20, 1, 100);
     const offset = boundedInteger(query.offset, 'offset', 0, 0, 1_000_000_000);
@@ -79,7 +83,7 @@ export const bridgeRoutes: CapabilityRoutes = (app, { site, handoffs, config }) 
   });
 
   app.get(`${BRIDGE_PREFIX}/handoffs/:id`, internal, async (request, reply) => {
-    requireBridge(request.origin.viaBridge);
+    requireInternal(request.origin);
     const { id } = request.params as { id: string };
     const handoff = /^ho_[A-Za-z0-9_-]{16,64}$/.test(id) ? await handoffs.get(id) : undefined;
     if (!handoff) throw new ProblemError({ status: 404, code: 'handoff_not_found', detail: 'No handoff has this id.' });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_CLIENT_ADDRESS_HEADER, parseTrustedProxies, type TrustedProxies } from './client-address.js';
 
 /** Everything an operator can set, read once from the environment at start-up. */
 export interface ServiceConfig {
@@ -14,6 +15,8 @@ export interface ServiceConfig {
   publicUrl: string;
   /** Shared secret of the WordPress bridge; empty means no bridge is trusted. */
   bridgeToken: string;
+  /** Proxies (a CDN, a load balancer) whose client-address header names the visitor on direct requests. */
+  trustedProxies: TrustedProxies;
   /** Requests per minute and client on every endpoint; 0 turns the limit off. */
   rateLimitPerMinute: number;
   /** Handoff creations per minute and client; 0 turns the limit off. */
@@ -65,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     tablePrefix: env.MANUFACTURER_AGENT_TABLE_PREFIX ?? 'wp_',
     publicUrl,
     bridgeToken: env.MANUFACTURER_AGENT_BRIDGE_TOKEN || '',
+    trustedProxies: parseTrustedProxies(env.MANUFACTURER_AGENT_TRUSTED_PROXIES || '', env.MANUFACTURER_AGENT_CLIENT_IP_HEADER || DEFAULT_CLIENT_ADDRESS_HEADER),
     rateLimitPerMinute: integer(env, 'MANUFACTURER_AGENT_RATE_LIMIT', 300, 0, 1_000_000_000),
     handoffRateLimitPerMinute: integer(env, 'MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT', 30, 0, 1_000_000_000),
     rateLimitWindowMs: integer(env, 'MANUFACTURER_AGENT_RATE_LIMIT_WINDOW_MS', 60_000, 100, 24 * 60 * 60 * 1000),

@@ -91,6 +91,18 @@ export function staleRevision(expected: string, current: string): ProblemError {
   });
 }
 
+export function ambiguousPath(): ProblemError {
+  return badRequest(
+    'rest_invalid_path',
+    'The request path is not valid here: it holds a dot segment, a percent escape, a backslash, a ";" or a character outside visible ASCII.',
+    [{ field: 'path', message: 'must be a plain path without dot segments, escapes, backslashes or ";"' }],
+  );
+}
+
+export function missingHost(): ProblemError {
+  return badRequest('missing_host', 'An HTTP/1.1 request must carry a Host header.', [{ field: 'header:Host', message: 'is required' }]);
+}
+
 export function notFound(method: string, url: string): ProblemError {
   return new ProblemError({
     status: 404,

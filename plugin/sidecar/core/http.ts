@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { CachedEntity } from './site-config.js';
+import { LIMIT_HEADER_NAMES } from './client-limit.js';
 
 /** Reading answers may sit in the CDN briefly; the ETag lets it and agents revalidate cheaply. */
 export const READ_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=30';
@@ -27,6 +28,8 @@ export function entityHeaders(entity: CachedEntity): string[] {
 
 /** Sends a cached entity, or 304 when the client already holds it. */
 export function sendEntity(request: FastifyRequest, reply: FastifyReply, entity: CachedEntity, contentType = JSON_CONTENT_TYPE): FastifyReply {
+  // A CDN may keep this answer and hand it to other clients: one client's remaining count is not for them.
+  for (const name of LIMIT_HEADER_NAMES) reply.removeHeader(name);
   const headers = entityHeaders(entity);
   for (let i = 0; i < headers.length; i += 2) reply.header(headers[i], headers[i + 1]);
   if (ifNoneMatchMatches(request.headers['if-none-match'], entity.etag)) {

@@ -24,3 +24,16 @@ export const BRIDGE_PREFIX = '/_bridge';
 
 /** The interface version (specification: Versioning). */
 export const INTERFACE_VERSION = '1.1.4';
+
+/**
+ * A request-target whose path could mean another path to someone on the way: a dot segment, any
+ * percent escape (an encoded dot, slash or percent), a backslash, a `;` parameter, or anything
+ * outside visible ASCII. No path of this service needs one, so such a request is refused rather than
+ * resolved: a proxy, curl or a router that normalises it differently could otherwise reach another route.
+ */
+export function isAmbiguousTarget(url: string): boolean {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return AMBIGUOUS_PATH.test(path);
+}
+const AMBIGUOUS_PATH = /[%\\;]|[^\x21-\x7e]|(?:^|\/)\.{1,2}(?:\/|$)/;

@@ -5,7 +5,8 @@ import { expectedOtherRevision, resolveRequestOrigin, type RequestOrigin } from 
 import { entityHeaders, ifNoneMatchMatches, sendEntity } from './http.js';
 import type { ServiceConfig } from './config.js';
 import { escapeTarget, type AccessLog } from './access-log.js';
-import { LIMIT_HEADER_NAMES, type ClientLimit } from './client-limit.js';
+import type { ClientLimit } from './client-limit.js';
+import { missingHost, PROBLEM_CONTENT_TYPE, problemBody } from './errors.js';
 import type { CachedEntity, SiteState } from './site-config.js';
 
 /** One reading answer: memoized bytes of the current configuration, as the request's site URL needs them. */
@@ -20,8 +21,8 @@ export type ReadingResolver = (origin: RequestOrigin) => ReadingAnswer;
 
 /**
  * A route's answer for one revision and site URL, its headers laid out for writeHead: CORS, then the
- * limit's three (values filled in per request), then the entity's and the document's own, and for a
- * 200 the type and length of the body. Copying a laid-out list is cheaper than joining the parts.
+ * entity's and the document's own, and for a 200 the type and length of the body. Copying a laid-out
+ * list is cheaper than joining the parts.
  */
 interface Prepared {
   revision: string;
@@ -29,9 +30,6 @@ interface Prepared {
   answer: ReadingAnswer;
   ok: string[];
   notModified: string[];
-  /** The same with the limit's headers. */
-  okLimited: string[];
-  notModifiedLimited: string[];
 }
 
 interface FastRoute {
@@ -108,6 +106,7 @@ export class ReadingRoutes {
   readonly serverFactory: FastifyServerFactory = (handler, options) => {
     const opts = options as typeof options & { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
     const server = http.createServer(opts.http ?? {}, (request, response) => {
+      if (request.headers.host === undefined && request.httpVersionMajor === 1 && request.httpVersionMinor >= 1) return refuseWithoutHost(response);
       if (!this.answer(request, response)) handler(request, response);
     });
     // What Fastify sets on a server it creates itself.
@@ -126,42 +125,28 @@ export class ReadingRoutes {
     if (!route) return false;
     const started = performance.now();
     const headers = request.headers;
-    const origin = resolveRequestOrigin(headers, request.socket.remoteAddress, this.config.bridgeToken, this.config.publicUrl);
+    const origin = resolveRequestOrigin(headers, request.socket.remoteAddress, this.config);
     const revision = this.site.revision;
     // A stale revision is answered by Fastify's onRequest hook (409), as on every other route.
-    if (expectedOtherRevision(headers, origin, revision) !== undefined) return false;
+    if (expectedOtherRevision(headers, origin, this.site.announcedRevision) !== undefined) return false;
 
-    let limitHeaders: string[] | undefined;
-    if (this.#limit) {
-      const counted = this.#limit.count(origin.clientAddress);
-      // Over the limit: Fastify's hook counts the request once more (harmless past the limit) and answers 429.
-      if (counted.exceeded) return false;
-      limitHeaders = counted.headers;
-    }
+    // Counted, but the limit's headers are not sent: a CDN may keep this answer and show them to others.
+    // Over the limit: Fastify's hook counts the request once more (harmless past the limit) and answers 429.
+    if (this.#limit?.count(origin.clientAddress).exceeded) return false;
 
     let prepared = route.prepared;
     if (!prepared || prepared.revision !== revision || prepared.publicBase !== origin.publicBase) {
       prepared = route.prepared = prepare(route.resolve(origin), revision, origin.publicBase, this.#cors);
     }
     const notModified = ifNoneMatchMatches(headers['if-none-match'], prepared.answer.entity.etag);
-    let out: string[];
-    if (limitHeaders) {
-      out = (notModified ? prepared.notModifiedLimited : prepared.okLimited).slice();
-      // The limit's names are laid out already; only the values differ per request.
-      for (let i = 1; i < limitHeaders.length; i += 2) out[LIMIT_AT + i] = limitHeaders[i];
-    } else {
-      // writeHead only reads the list; a 304 to HEAD adds to it, so that one is a copy.
-      out = notModified ? prepared.notModified.slice() : prepared.ok;
-    }
     let status = 200;
     if (notModified) {
       status = 304;
       // Fastify's HEAD routes send the length of the (empty) payload on a 304; say the same.
-      if (method === 'HEAD') out.push('content-length', '0');
-      response.writeHead(304, out);
+      response.writeHead(304, method === 'HEAD' ? [...prepared.notModified, 'content-length', '0'] : prepared.notModified);
       response.end();
     } else {
-      response.writeHead(200, out);
+      response.writeHead(200, prepared.ok);
       // Node writes no body for HEAD; the headers are those of GET, as Fastify's HEAD routes send.
       response.end(prepared.answer.entity.bytes);
     }
@@ -177,25 +162,19 @@ function corsHeaders(cors: CorsHeaders): string[] {
   return ['access-control-allow-origin', cors.allowOrigin, 'access-control-expose-headers', cors.exposeHeaders];
 }
 
-/** Where the limit's headers start in a laid-out list: right after CORS's. */
-const LIMIT_AT = corsHeaders({ allowOrigin: '', exposeHeaders: '' }).length;
-
 function prepare(answer: ReadingAnswer, revision: string, publicBase: string, cors: CorsHeaders): Prepared {
   const cached = entityHeaders(answer.entity);
   for (const [name, value] of Object.entries(answer.headers ?? {})) cached.push(name, value);
   const body = ['content-type', answer.contentType, 'content-length', String(answer.entity.bytes.length)];
   const start = corsHeaders(cors);
-  // The values are set per request, from ClientLimit.count's list of the same names.
-  const limit = LIMIT_HEADER_NAMES.flatMap((name) => [name, '']);
-  return {
-    revision,
-    publicBase,
-    answer,
-    ok: [...start, ...cached, ...body],
-    notModified: [...start, ...cached],
-    okLimited: [...start, ...limit, ...cached, ...body],
-    notModifiedLimited: [...start, ...limit, ...cached],
-  };
+  return { revision, publicBase, answer, ok: [...start, ...cached, ...body], notModified: [...start, ...cached] };
+}
+
+/** HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own answer would be a bare 400 without a body. */
+function refuseWithoutHost(response: ServerResponse): void {
+  const body = JSON.stringify(problemBody(missingHost()));
+  response.shouldKeepAlive = false;
+  response.writeHead(400, { 'content-type': PROBLEM_CONTENT_TYPE, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', connection: 'close' }).end(body);
 }
 
 /** The Fastify door of a reading route. */

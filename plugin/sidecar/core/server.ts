@@ -4,9 +4,9 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import type { ClientLimits } from './client-limit.js';
 import type { ServiceConfig } from './config.js';
-import { PROBLEM_CONTENT_TYPE, ProblemError, badRequest, notFound, problemBody, staleRevision, tooManyRequests } from './errors.js';
+import { PROBLEM_CONTENT_TYPE, ProblemError, ambiguousPath, badRequest, notFound, problemBody, staleRevision, tooManyRequests } from './errors.js';
 import { BRIDGE_HEADERS, expectedOtherRevision, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
-import { BRIDGE_PREFIX } from './paths.js';
+import { BRIDGE_PREFIX, isAmbiguousTarget } from './paths.js';
 import type { SiteState } from './site-config.js';
 import type { HandoffStore } from '../handoffs/store.js';
 import type { ReadingRoutes } from './reading.js';
@@ -126,11 +126,17 @@ export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRou
     connectionTimeout: config.connectionTimeoutMs,
     // Node checks those deadlines only every connectionsCheckingInterval (30 s by default); check often enough.
     http: {
+      // Node answers a missing Host with a bare 400; the server factory answers it with a problem (reading.ts).
+      requireHostHeader: false,
       headersTimeout: config.headersTimeoutMs,
       connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(config.headersTimeoutMs / 4))),
     },
     // Errors found before a request reaches a route (malformed HTTP, a timeout) still get a problem body.
     clientErrorHandler: clientErrorAnswer,
+    // A path the router cannot decode (a malformed percent escape) is refused like any ambiguous path.
+    frameworkErrors: (error, _request, reply) => {
+      sendProblem(reply, error.code === 'FST_ERR_BAD_URL' ? ambiguousPath() : toProblem(error));
+    },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: false,
   });
@@ -147,11 +153,15 @@ export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRou
   app.decorateRequest('origin', null as unknown as RequestOrigin);
   // Both hooks run on every request: callback style, so neither costs a promise and a microtask turn.
   app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
-    request.origin = resolveRequestOrigin(request.headers, request.socket.remoteAddress, config.bridgeToken, config.publicUrl);
-    const expected = expectedOtherRevision(request.headers, request.origin, deps.site.revision);
+    request.origin = resolveRequestOrigin(request.headers, request.socket.remoteAddress, config);
+    // Answered here: the route is not run (done is not called).
+    if (isAmbiguousTarget(request.url)) {
+      sendProblem(reply, ambiguousPath());
+      return;
+    }
+    const expected = expectedOtherRevision(request.headers, request.origin, deps.site.announcedRevision);
     if (expected !== undefined && !request.url.startsWith(BRIDGE_PREFIX)) {
-      // Answered here: the route is not run (done is not called).
-      sendProblem(reply.header(BRIDGE_HEADERS.configRevision, deps.site.revision), staleRevision(expected, deps.site.revision));
+      sendProblem(reply.header(BRIDGE_HEADERS.configRevision, deps.site.announcedRevision), staleRevision(expected, deps.site.announcedRevision));
       return;
     }
     done();

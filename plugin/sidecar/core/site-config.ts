@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import defaultSiteConfig from '../../data/default-site-config.json' with { type: 'json' };
 import { type FieldError } from './errors.js';
+import { Memo } from './memo.js';
 import { toFieldErrors, validatorFor } from './schemas.js';
 
 // The TypeScript shapes of schemas/ (material, company, discovery texts): the code's one copy of
@@ -107,11 +108,18 @@ export function toEntity(value: unknown): CachedEntity {
   return { body, bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
 }
 
+/**
+ * Rendered answers kept per configuration: keys carry the site URL a request names, so they are as
+ * many as the URLs a site is reached under (a few) unless a client varies it: kept bounded either way.
+ */
+const ENTITY_MEMO_GENERATION = 64;
+
 /** The configuration in force and the answers rendered from it. */
 export class SiteState {
   #config!: SiteConfig;
   #revision!: string;
-  #entities = new Map<string, CachedEntity>();
+  #announcedRevision!: string;
+  #entities = new Memo<string, CachedEntity>(ENTITY_MEMO_GENERATION);
 
   constructor(config: SiteConfig = defaultConfig()) {
     this.replace(config);
@@ -121,8 +129,17 @@ export class SiteState {
     return this.#config;
   }
 
+  /**
+   * What every memo of rendered answers is keyed by: derived from the content, so a push that changes
+   * the configuration changes every answer, whatever revision name came with it.
+   */
   get revision(): string {
     return this.#revision;
+  }
+
+  /** The revision the bridge named with the configuration (else the content's): what it compares to decide it must push. */
+  get announcedRevision(): string {
+    return this.#announcedRevision;
   }
 
   /** Replaces the configuration whole, or not at all; the bridge names its own revision. */
@@ -132,8 +149,9 @@ export class SiteState {
       throw new Error(`invalid site configuration: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`);
     }
     this.#config = candidate as SiteConfig;
-    this.#revision = revision ?? configRevision(this.#config);
-    this.#entities.clear();
+    this.#revision = configRevision(this.#config);
+    this.#announcedRevision = revision ?? this.#revision;
+    this.#entities = new Memo(ENTITY_MEMO_GENERATION);
   }
 
   /** The memoized answer for key; render runs once per revision and key. */

@@ -1,5 +1,5 @@
 /**
- * A bounded memo for the question path: at most two generations of `generation` entries. A hit costs
+ * A bounded memo: at most two generations of `generation` entries. A hit costs
  * one or two Map lookups and no reordering (an exact LRU moves the entry on every hit); entries used
  * during the current generation survive the next turn, the rest are dropped with the older one.
  */
