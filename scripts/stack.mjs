@@ -35,7 +35,7 @@
 // the same files and database. Offline, wp-env needs the latest WordPress version in its cache file.
 import { SIDECAR_NODE_FLAGS } from './sidecar-node-flags.mjs';
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -234,12 +234,24 @@ export async function startSidecar(instance, { timeoutMs = 20_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`sidecar exited before it answered; see ${p.sidecarLog}:\n${readFileSync(p.sidecarLog, 'utf8').slice(-2000)}`);
-    const status = await fetchStatus(`${state.sidecar.url}/_bridge/status`, { headers: { 'x-manufacturer-agent-bridge-token': state.token } }, 1000);
+    const status = await fetchStatus(`${state.sidecar.url}/_bridge/status`, { headers: internalCallHeaders(state.token) }, 1000);
     if (status === 200) return child.pid;
     await sleep(100);
   }
   await stopSidecar(instance);
   throw new Error(`sidecar did not answer within ${timeoutMs} ms; see ${p.sidecarLog}`);
+}
+
+/**
+ * Headers of one of the plugin's own internal calls, as Sidecar_Client.php sends them: the secret and the
+ * credential derived from it (plugin/sidecar/core/bridge.ts internalCredential); the secret alone opens
+ * no internal route.
+ */
+export function internalCallHeaders(token) {
+  return {
+    'x-manufacturer-agent-bridge-token': token,
+    'x-manufacturer-agent-internal-credential': createHmac('sha256', token).update('manufacturer-agent internal call').digest('hex'),
+  };
 }
 
 /** Stops the sidecar of the instance (SIGTERM: it finishes requests in flight; SIGKILL after 10 s). */
@@ -509,7 +521,7 @@ export async function stackStatus(instance = 'dev') {
   if (!state) return { instance, running: false };
   const p = paths(instance);
   const sidecarPid = existsSync(p.sidecarPid) ? Number(readFileSync(p.sidecarPid, 'utf8')) : undefined;
-  const sidecar = await fetchStatus(`${state.sidecar.url}/_bridge/status`, { headers: { 'x-manufacturer-agent-bridge-token': state.token } });
+  const sidecar = await fetchStatus(`${state.sidecar.url}/_bridge/status`, { headers: internalCallHeaders(state.token) });
   const wordpress = await fetchStatus(`${state.wordpress.url}/?rest_route=/`, { headers: { cookie: PLAYGROUND_COOKIE } }, 15_000);
   return {
     instance,

@@ -40,10 +40,11 @@ final class Bridge {
 	public const RETRY_AFTER_UNAVAILABLE = 30;
 
 	/**
-	 * @param Sidecar_Client $client The sidecar.
-	 * @param Config_Sync    $sync   Pushes the configuration when the sidecar holds another revision.
+	 * @param Sidecar_Client $client  The sidecar.
+	 * @param Config_Sync    $sync    Pushes the configuration when the sidecar holds another revision.
+	 * @param Client_Address $clients Who the visitor is, behind the proxies the operator trusts.
 	 */
-	public function __construct( private Sidecar_Client $client, private Config_Sync $sync ) {
+	public function __construct( private Sidecar_Client $client, private Config_Sync $sync, private Client_Address $clients ) {
 	}
 
 	/**
@@ -98,7 +99,17 @@ final class Bridge {
 			);
 		} catch ( Sidecar_Unavailable $e ) {
 			$this->emit_unavailable( $path );
+		} catch ( \InvalidArgumentException $e ) {
+			$this->refuse_ambiguous_path();
 		}
+	}
+
+	/**
+	 * 400 for a request whose path could be resolved to another route on its way (see Public_Routes).
+	 */
+	public function refuse_ambiguous_path(): void {
+		$message = 'The request path is not valid here: it holds a dot segment, a percent escape, a backslash, a ";" or a character outside visible ASCII.';
+		self::emit_problem( 400, 'rest_invalid_path', $message, array( array( 'field' => 'path', 'message' => 'must be a plain path without dot segments, escapes, backslashes or ";"' ) ) );
 	}
 
 	/**
@@ -157,7 +168,7 @@ final class Bridge {
 				$out[ $name ] = $headers[ $name ];
 			}
 		}
-		$out[ Sidecar_Client::HEADER_CLIENT_ADDRESS ] = isset( $_SERVER['REMOTE_ADDR'] ) && is_string( $_SERVER['REMOTE_ADDR'] ) ? $_SERVER['REMOTE_ADDR'] : '';
+		$out[ Sidecar_Client::HEADER_CLIENT_ADDRESS ] = $this->clients->of( $_SERVER );
 		$out[ Sidecar_Client::HEADER_PUBLIC_BASE ]    = untrailingslashit( home_url() );
 		if ( $send_revision ) {
 			$out[ Sidecar_Client::HEADER_REVISION ] = Settings::revision();
@@ -204,33 +215,63 @@ final class Bridge {
 	private function emit_unavailable( string $path ): void {
 		$message = 'The agent service is temporarily unavailable. Retry after ' . self::RETRY_AFTER_UNAVAILABLE . ' seconds.';
 		if ( str_starts_with( $path, '/wp-json/nlweb/' ) ) {
-			$type = 'application/json; charset=utf-8';
 			$body = array(
 				'_meta' => array( 'response_type' => 'failure', 'version' => VERSION ),
 				'error' => array( 'code' => 'service_unavailable', 'message' => $message ),
 			);
+			self::emit_json( 503, 'application/json; charset=utf-8', $body, array( 'Retry-After' => (string) self::RETRY_AFTER_UNAVAILABLE ) );
 		} elseif ( '/mcp' === rtrim( $path, '/' ) ) {
-			$type = 'application/json; charset=utf-8';
 			$body = array( 'jsonrpc' => '2.0', 'id' => null, 'error' => array( 'code' => -32603, 'message' => $message ) );
+			self::emit_json( 503, 'application/json; charset=utf-8', $body, array( 'Retry-After' => (string) self::RETRY_AFTER_UNAVAILABLE ) );
 		} else {
-			$type = 'application/problem+json; charset=utf-8';
-			$body = array(
-				'type'    => 'urn:manufacturer-agent:problem:service_unavailable',
-				'title'   => 'Service Unavailable',
-				'status'  => 503,
-				'detail'  => $message,
-				'code'    => 'service_unavailable',
-				'message' => $message,
-				'data'    => array( 'status' => 503, 'retry_after' => self::RETRY_AFTER_UNAVAILABLE ),
-			);
+			self::emit_problem( 503, 'service_unavailable', $message, array(), array( 'retry_after' => self::RETRY_AFTER_UNAVAILABLE ), array( 'Retry-After' => (string) self::RETRY_AFTER_UNAVAILABLE ) );
 		}
+	}
+
+	/**
+	 * A problem+json answer with WordPress's fields, as the sidecar writes them (core/errors.ts).
+	 *
+	 * @param int                                         $status  HTTP status.
+	 * @param string                                      $code    Problem code.
+	 * @param string                                      $message What went wrong.
+	 * @param list<array{field: string, message: string}> $errors  Field errors.
+	 * @param array<string, mixed>                        $data    Further data besides the status.
+	 * @param array<string, string>                       $headers Further headers.
+	 */
+	private static function emit_problem( int $status, string $code, string $message, array $errors = array(), array $data = array(), array $headers = array() ): void {
+		$body = array(
+			'type'    => 'urn:manufacturer-agent:problem:' . $code,
+			'title'   => get_status_header_desc( $status ),
+			'status'  => $status,
+			'detail'  => $message,
+			'code'    => $code,
+			'message' => $message,
+			'data'    => array_merge( array( 'status' => $status ), $data ),
+		);
+		if ( $errors ) {
+			$body['errors'] = $errors;
+		}
+		self::emit_json( $status, 'application/problem+json; charset=utf-8', $body, $headers );
+	}
+
+	/**
+	 * An answer the bridge writes itself, in place of whatever WordPress queued.
+	 *
+	 * @param int                   $status  HTTP status.
+	 * @param string                $type    Content type.
+	 * @param array<string, mixed>  $body    Body, encoded as JSON.
+	 * @param array<string, string> $headers Further headers.
+	 */
+	private static function emit_json( int $status, string $type, array $body, array $headers ): void {
 		if ( ! headers_sent() ) {
 			header_remove();
-			http_response_code( 503 );
+			http_response_code( $status );
 			header( 'Content-Type: ' . $type );
-			header( 'Retry-After: ' . self::RETRY_AFTER_UNAVAILABLE );
 			header( 'Cache-Control: no-store' );
 			header( 'Access-Control-Allow-Origin: *' );
+			foreach ( $headers as $name => $value ) {
+				header( $name . ': ' . $value );
+			}
 		}
 		echo wp_json_encode( $body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- JSON body.
 	}

@@ -32,7 +32,7 @@ final class Plugin {
 	public function boot(): void {
 		$client = Sidecar_Client::from_environment();
 		$sync   = Config_Sync::instance();
-		$public = new Public_Routes( new Bridge( $client, $sync ) );
+		$public = new Public_Routes( new Bridge( $client, $sync, Client_Address::from_environment() ) );
 		$admin  = new Admin_Routes( $client, $sync );
 		$page   = new Admin_Page();
 		$review = new Handoff_Review( $client );

@@ -47,9 +47,13 @@ final class Public_Routes {
 	 * Answers the current request if it is one of ours, then ends it.
 	 */
 	public function serve_early(): void {
-		$target = self::sidecar_target( isset( $_SERVER['REQUEST_URI'] ) && is_string( $_SERVER['REQUEST_URI'] ) ? $_SERVER['REQUEST_URI'] : '' );
+		$target = self::sidecar_target( isset( $_SERVER['REQUEST_URI'] ) && is_string( $_SERVER['REQUEST_URI'] ) ? $_SERVER['REQUEST_URI'] : '' ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- compared, never printed.
 		if ( null === $target ) {
 			return;
+		}
+		if ( false === $target ) {
+			$this->bridge->refuse_ambiguous_path();
+			exit;
 		}
 		$method = isset( $_SERVER['REQUEST_METHOD'] ) && is_string( $_SERVER['REQUEST_METHOD'] ) ? strtoupper( $_SERVER['REQUEST_METHOD'] ) : 'GET';
 		$body   = in_array( $method, array( 'GET', 'HEAD', 'OPTIONS' ), true ) ? '' : (string) file_get_contents( 'php://input' );
@@ -58,14 +62,36 @@ final class Public_Routes {
 	}
 
 	/**
-	 * The sidecar path and query for a request URI, or null when the URI is not one of ours.
+	 * The sidecar path and query for a request URI, null when the URI is not one of ours, or false when
+	 * it is ours but ambiguous: a dot segment, a percent escape, a backslash, a ';' or a byte outside
+	 * visible ASCII in the path or the rest_route (in any encoding), which a client, curl or the sidecar
+	 * could resolve to another route than the one checked here. Such a request is never relayed.
 	 *
 	 * @param string $request_uri The request URI (path and query).
+	 * @return array{0: string, 1: string}|false|null
+	 */
+	public static function sidecar_target( string $request_uri ): array|false|null {
+		$query_at = strpos( $request_uri, '?' );
+		$path     = false === $query_at ? $request_uri : substr( $request_uri, 0, $query_at );
+		$query    = false === $query_at ? '' : substr( $request_uri, $query_at + 1 );
+		$target   = self::route_of( $path, $query );
+		if ( null === $target ) {
+			return null;
+		}
+		if ( Sidecar_Client::is_ambiguous_path( $target[0] ) || 1 === preg_match( '/[^\x21-\x7e]/', $target[1] ) ) {
+			return false;
+		}
+		return $target;
+	}
+
+	/**
+	 * Which of our routes a path and query name, before any check of their characters.
+	 *
+	 * @param string $path  The request path as received.
+	 * @param string $query The query string as received.
 	 * @return array{0: string, 1: string}|null
 	 */
-	public static function sidecar_target( string $request_uri ): ?array {
-		$path  = (string) wp_parse_url( $request_uri, PHP_URL_PATH );
-		$query = (string) wp_parse_url( $request_uri, PHP_URL_QUERY );
+	private static function route_of( string $path, string $query ): ?array {
 		$home  = untrailingslashit( (string) wp_parse_url( home_url(), PHP_URL_PATH ) );
 		if ( '' !== $home ) {
 			if ( $path !== $home && ! str_starts_with( $path, $home . '/' ) ) {
@@ -80,25 +106,36 @@ final class Public_Routes {
 		}
 
 		$rest_prefix = '/' . trim( rest_get_url_prefix(), '/' );
-		foreach ( self::REST_NAMESPACES as $namespace ) {
-			$base = $rest_prefix . '/' . $namespace;
-			if ( $path === $base || str_starts_with( $path, $base . '/' ) ) {
-				return array( '/wp-json' . substr( $path, strlen( $rest_prefix ) ), $query );
-			}
+		if ( str_starts_with( $path, $rest_prefix . '/' ) && self::names_our_namespace( substr( $path, strlen( $rest_prefix ) ) ) ) {
+			return array( '/wp-json' . substr( $path, strlen( $rest_prefix ) ), $query );
 		}
 
 		// Sites without pretty permalinks: /?rest_route=/manufacturer-agent/v1/materials&…
 		if ( ( '/' === $path || '/index.php' === $path ) && '' !== $query ) {
 			parse_str( $query, $params );
 			$route = isset( $params['rest_route'] ) && is_string( $params['rest_route'] ) ? '/' . ltrim( $params['rest_route'], '/' ) : '';
-			foreach ( self::REST_NAMESPACES as $namespace ) {
-				if ( $route === '/' . $namespace || str_starts_with( $route, '/' . $namespace . '/' ) ) {
-					$rest = preg_replace( '/(^|&)rest_route=[^&]*/', '', $query );
-					return array( '/wp-json' . $route, ltrim( (string) $rest, '&' ) );
-				}
+			if ( self::names_our_namespace( $route ) ) {
+				$rest = preg_replace( '/(^|&)rest_route=[^&]*/', '', $query );
+				return array( '/wp-json' . $route, ltrim( (string) $rest, '&' ) );
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * Whether a REST route starts with one of our namespaces. What follows the namespace may be an
+	 * escape, a dot or a backslash as well as a slash: such a route is ours, so that it is refused as
+	 * ambiguous instead of being left to a router that could resolve it elsewhere.
+	 *
+	 * @param string $route The route, starting with a slash.
+	 */
+	private static function names_our_namespace( string $route ): bool {
+		foreach ( self::REST_NAMESPACES as $namespace ) {
+			if ( 1 === preg_match( '#^/' . preg_quote( $namespace, '#' ) . '(?:$|[/\\\\%.;])#i', $route ) ) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
@@ -172,6 +209,8 @@ final class Public_Routes {
 			$response = new \WP_REST_Response( array( 'code' => 'service_unavailable', 'message' => __( 'The agent service is temporarily unavailable.', 'manufacturer-agent' ), 'data' => array( 'status' => 503 ) ), 503 );
 			$response->header( 'Retry-After', (string) Bridge::RETRY_AFTER_UNAVAILABLE );
 			return $response;
+		} catch ( \InvalidArgumentException $e ) {
+			return new \WP_REST_Response( array( 'code' => 'rest_invalid_path', 'message' => __( 'The request path is not valid here.', 'manufacturer-agent' ), 'data' => array( 'status' => 400 ) ), 400 );
 		}
 		$data     = $answer->json();
 		$response = new \WP_REST_Response( null === $data ? $answer->body : $data, $answer->status );

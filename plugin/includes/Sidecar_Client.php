@@ -25,6 +25,16 @@ final class Sidecar_Client {
 	public const HEADER_CLIENT_ADDRESS = 'x-manufacturer-agent-client-address';
 	public const HEADER_PUBLIC_BASE    = 'x-manufacturer-agent-public-base';
 	public const HEADER_REVISION       = 'x-manufacturer-agent-config-revision';
+	public const HEADER_INTERNAL       = 'x-manufacturer-agent-internal-credential';
+
+	/** What the internal credential is derived from besides the secret (the sidecar's core/bridge.ts derives the same). */
+	private const INTERNAL_CREDENTIAL_CONTEXT = 'manufacturer-agent internal call';
+
+	/**
+	 * A path that could mean another path to someone on the way (the sidecar's core/paths.ts refuses the
+	 * same): a dot segment, a percent escape, a backslash, a ';' parameter or anything outside visible ASCII.
+	 */
+	private const AMBIGUOUS_PATH = '#[%\\\\;]|[^\x21-\x7e]|(?:^|/)\.{1,2}(?:/|$)#';
 
 	/**
 	 * @param string $base_url Sidecar URL without a trailing slash.
@@ -42,12 +52,12 @@ final class Sidecar_Client {
 	}
 
 	/**
-	 * A constant wins over an environment variable of the same name.
+	 * An operator's setting: a constant (wp-config.php) wins over an environment variable of the same name.
 	 *
 	 * @param string $name     Setting name.
 	 * @param string $fallback Default.
 	 */
-	private static function setting( string $name, string $fallback ): string {
+	public static function setting( string $name, string $fallback ): string {
 		if ( defined( $name ) && is_string( constant( $name ) ) && '' !== constant( $name ) ) {
 			return constant( $name );
 		}
@@ -70,7 +80,17 @@ final class Sidecar_Client {
 	}
 
 	/**
-	 * Sends one request.
+	 * Whether a path could be read as another one by a client, proxy or router that normalises it.
+	 *
+	 * @param string $path The path (no query).
+	 */
+	public static function is_ambiguous_path( string $path ): bool {
+		return 1 === preg_match( self::AMBIGUOUS_PATH, $path );
+	}
+
+	/**
+	 * Sends one request: a public request relayed for a visitor (the secret only), or with
+	 * $internal one of the plugin's own calls (the secret and the internal credential).
 	 *
 	 * @param string                $method     HTTP method.
 	 * @param string                $target     Path and query, starting with a slash.
@@ -79,10 +99,20 @@ final class Sidecar_Client {
 	 * @param callable|null         $on_headers fn( int $status, array $headers ): bool — true streams the body to $on_chunk.
 	 * @param callable|null         $on_chunk   fn( string $chunk ): void.
 	 * @param int                   $timeout    Seconds for the whole exchange.
+	 * @param bool                  $internal   Whether this is the plugin's own call rather than a relayed one.
 	 * @throws Sidecar_Unavailable When the sidecar cannot be reached or times out before answering.
+	 * @throws \InvalidArgumentException When the path is ambiguous: it is never sent.
 	 */
-	public function request( string $method, string $target, array $headers = array(), ?string $body = null, ?callable $on_headers = null, ?callable $on_chunk = null, int $timeout = self::TIMEOUT ): Sidecar_Response {
+	public function request( string $method, string $target, array $headers = array(), ?string $body = null, ?callable $on_headers = null, ?callable $on_chunk = null, int $timeout = self::TIMEOUT, bool $internal = false ): Sidecar_Response {
+		$path = (string) strtok( $target, '?' );
+		if ( self::is_ambiguous_path( $path ) || 1 === preg_match( '/[^\x21-\x7e]/', $target ) ) {
+			throw new \InvalidArgumentException( 'ambiguous request target' );
+		}
+		unset( $headers[ self::HEADER_INTERNAL ] );
 		$headers[ self::HEADER_TOKEN ] = $this->token;
+		if ( $internal ) {
+			$headers[ self::HEADER_INTERNAL ] = hash_hmac( 'sha256', self::INTERNAL_CREDENTIAL_CONTEXT, $this->token );
+		}
 		if ( ! function_exists( 'curl_init' ) ) {
 			return $this->request_without_curl( $method, $target, $headers, $body, $timeout );
 		}
@@ -109,6 +139,8 @@ final class Sidecar_Client {
 			$handle,
 			array(
 				CURLOPT_CUSTOMREQUEST  => $method,
+				// The path goes out as written: curl must not resolve dot segments into another route.
+				CURLOPT_PATH_AS_IS     => true,
 				CURLOPT_HTTPHEADER     => $lines,
 				CURLOPT_CONNECTTIMEOUT => self::CONNECT_TIMEOUT,
 				CURLOPT_TIMEOUT        => $timeout,
@@ -184,7 +216,7 @@ final class Sidecar_Client {
 	}
 
 	/**
-	 * A JSON request to one of the sidecar's bridge endpoints.
+	 * A JSON request to one of the sidecar's internal endpoints (configuration, handoff reads).
 	 *
 	 * @param string     $method HTTP method.
 	 * @param string     $target Path and query.
@@ -198,6 +230,6 @@ final class Sidecar_Client {
 			$headers['content-type'] = 'application/json';
 			$body                    = (string) wp_json_encode( $data, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
 		}
-		return $this->request( $method, $target, $headers, $body );
+		return $this->request( $method, $target, $headers, $body, null, null, self::TIMEOUT, true );
 	}
 }

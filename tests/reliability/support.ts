@@ -125,11 +125,12 @@ function parseResponse(data: Buffer): RawResponse | undefined {
  * Sends bytes as they are on a new connection and reads until the server closes it.
  * `halfClose` ends the sending side after the bytes (for input that is not a complete request).
  */
-export function rawRequest(port: number, bytes: Buffer, options: { timeoutMs?: number; halfClose?: boolean } = {}): Promise<RawOutcome> {
+export function rawRequest(port: number, bytes: Buffer, options: { timeoutMs?: number; halfClose?: boolean; localAddress?: string } = {}): Promise<RawOutcome> {
   const started = performance.now();
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
-    const socket = net.connect({ host: '127.0.0.1', port });
+    // localAddress: another loopback address (127.0.0.2) is a client other than a proxy on 127.0.0.1.
+    const socket = net.connect({ host: '127.0.0.1', port, localAddress: options.localAddress });
     let settled = false;
     const finish = (timedOut: boolean, error?: string) => {
       if (settled) return;
@@ -152,8 +153,8 @@ export function rawRequest(port: number, bytes: Buffer, options: { timeoutMs?: n
 }
 
 /** An HTTP/1.1 request as bytes; header values may hold any bytes. */
-export function requestBytes(method: string, target: string, headers: [string, Buffer | string][], body?: Buffer): Buffer {
-  const lines: Buffer[] = [Buffer.from(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n`, 'latin1')];
+export function requestBytes(method: string, target: string, headers: [string, Buffer | string][], body?: Buffer, host: string | null = '127.0.0.1'): Buffer {
+  const lines: Buffer[] = [Buffer.from(`${method} ${target} HTTP/1.1\r\n${host === null ? '' : `Host: ${host}\r\n`}Connection: close\r\n`, 'latin1')];
   for (const [name, value] of headers) lines.push(Buffer.from(`${name}: `, 'latin1'), Buffer.isBuffer(value) ? value : Buffer.from(value, 'utf8'), Buffer.from('\r\n'));
   if (body) lines.push(Buffer.from(`Content-Length: ${body.length}\r\n`));
   lines.push(Buffer.from('\r\n'));

@@ -3,6 +3,7 @@
 // (nothing saved), and once the sidecar is back everything recovers by itself, including the
 // configuration: the restarted sidecar holds the built-in default, and the next bridged request
 // shows WordPress's saved options again (the bridge pushes them on the sidecar's 409 "stale revision").
+import { internalHeaders } from '../support/bridge-headers.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { PLAYGROUND_COOKIE, adminRequest, startStackSidecar, stopStackSidecar, wordpressStack, type WordPressStack } from '../support/stack.js';
@@ -111,7 +112,7 @@ describe('sidecar stopped', () => {
 describe('sidecar restarted', () => {
   it('starts again with the built-in default configuration', async () => {
     await startStackSidecar(stack);
-    const status = await fetch(`${stack.sidecarUrl}/_bridge/status`, { headers: { 'x-manufacturer-agent-bridge-token': stack.token } });
+    const status = await fetch(`${stack.sidecarUrl}/_bridge/status`, { headers: internalHeaders(stack.token) });
     expect(status.status).toBe(200);
     const wordpressRevision = (await adminRequest(stack, 'GET', '/config')).json.revision;
     expect(((await status.json()) as any).revision).not.toBe(wordpressRevision);

@@ -77,9 +77,10 @@ const php = (s) => `'${String(s).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /**
  * A WordPress site with the plugin active, served by nginx + PHP-FPM on 127.0.0.1.
- * options: { workDir, pluginDir, sidecarUrl, token, body (the bytes the plain route answers), fpmChildren, log }
+ * options: { workDir, pluginDir, sidecarUrl, token, body (the bytes the plain route answers), fpmChildren, log,
+ *   constants (further wp-config.php constants, e.g. the trusted proxies) }
  */
-export async function startWordPress({ workDir, pluginDir, sidecarUrl, token, body, fpmChildren = 8, log }) {
+export async function startWordPress({ workDir, pluginDir, sidecarUrl, token, body, fpmChildren = 8, log, constants = {} }) {
   const core = prepareWordPressCore({ log: (m) => log(`core: ${m}`) });
   const site = path.join(workDir, 'wordpress');
   const run_ = path.join(workDir, 'run');
@@ -132,6 +133,9 @@ define( 'DISABLE_WP_CRON', true );
 define( 'AUTOMATIC_UPDATER_DISABLED', true );
 define( 'MANUFACTURER_AGENT_SIDECAR_URL', ${php(sidecarUrl)} );
 define( 'MANUFACTURER_AGENT_BRIDGE_TOKEN', ${php(token)} );
+${Object.entries(constants)
+  .map(([name, value]) => `define( ${php(name)}, ${php(value)} );`)
+  .join('\n')}
 if ( ! defined( 'ABSPATH' ) ) {
 	define( 'ABSPATH', __DIR__ . '/' );
 }
