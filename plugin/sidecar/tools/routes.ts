@@ -1,13 +1,16 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyError, FastifyReply } from 'fastify';
+import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { DOCUMENT_PATHS, MCP_PATH } from '../core/paths.js';
 import type { RequestOrigin } from '../core/bridge.js';
 import { tooManyRequests } from '../core/errors.js';
-import { JSON_CONTENT_TYPE, sendParts } from '../core/http.js';
-import { afterListening, toProblem, type CapabilityRoutes } from '../core/server.js';
-import { HANDOFF_TOOL, ToolRegistry } from './definitions.js';
+import { JSON_CONTENT_TYPE } from '../core/http.js';
+import { toProblem, type CapabilityRoutes } from '../core/server.js';
+import { ToolRegistry } from './definitions.js';
 import { mcpDescription, serverCard } from './documents.js';
-import { handleLegacy, loadSdk } from './legacy.js';
-import { handleModern, isModernRequest } from './modern.js';
+import { admitMessages, type RefusedMessage } from './call-admission.js';
+import { mcpServer, type McpScope } from './mcp-server.js';
+import { McpResources } from './resources.js';
 import { isOriginAllowed, MCP_ALLOWED_HEADERS, MCP_EXPOSED_HEADERS } from './origin.js';
 import { RPC, rpcError, type HttpAnswer } from './rpc.js';
 
@@ -23,17 +26,33 @@ const JSON_RPC_CONTENT_TYPE = 'application/json; charset=utf-8';
 function send(reply: FastifyReply, answer: HttpAnswer): FastifyReply {
   reply.code(answer.status).header('cache-control', 'no-store');
   for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
-  if (Array.isArray(answer.json)) return sendParts(reply, answer.json, JSON_RPC_CONTENT_TYPE);
-  if (answer.json !== undefined) return reply.type(JSON_RPC_CONTENT_TYPE).send(answer.json);
   if (answer.body === undefined) return reply.send();
   return reply.type(JSON_RPC_CONTENT_TYPE).send(JSON.stringify(answer.body));
 }
 
-function callsTool(message: unknown, name: string): boolean {
-  if (Array.isArray(message)) return message.some((m) => callsTool(m, name));
-  const m = message as { method?: unknown; params?: { name?: unknown } } | null;
-  return Boolean(m && typeof m === 'object' && m.method === 'tools/call' && m.params?.name === name);
+/** The SDK's web Response written through Fastify: its status, its headers (the route keeps no-store) and its text. */
+async function relay(reply: FastifyReply, response: Response, refused: RefusedMessage[]): Promise<FastifyReply> {
+  reply.code(response.status).header('cache-control', 'no-store');
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length' && name !== 'cache-control') reply.header(name, value);
+  });
+  const text = await response.text();
+  if (!refused.length) return reply.send(text);
+  // A batch some of whose messages were answered here: their errors join the SDK's answers.
+  const answered = text ? (JSON.parse(text) as unknown[]) : [];
+  return reply.code(200).type(JSON_RPC_CONTENT_TYPE).send(JSON.stringify([...answered, ...refused]));
 }
+
+function webHeaders(headers: IncomingHttpHeaders): Headers {
+  const out = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return out;
+}
+
+/** Batches left JSON-RPC with protocol version 2025-06-18; 2025-03-26 clients (or none named) may still send them. */
+const BATCHLESS_FROM = '2025-06-18';
 
 /**
  * The MCP tool endpoint (POST /mcp and /mcp/) and its documents (mcp.json, server card).
@@ -44,8 +63,35 @@ function callsTool(message: unknown, name: string): boolean {
 export const toolRoutes: CapabilityRoutes = async (app, deps) => {
   const { site, config, reads } = deps;
   const registry = new ToolRegistry(config.idempotencyRetentionDays);
-  // The SDK serves only initialize-era requests: loaded just after the start, or by the first such request.
-  afterListening(app, loadSdk);
+  const resources = new McpResources(reads);
+  // The 2026-07-28 era through the SDK's entry, one server instance per exchange; its factory finds the
+  // exchange's scope by the web Request it was handed.
+  const scopes = new WeakMap<Request, McpScope>();
+  const modern = createMcpHandler(
+    ({ requestInfo }) => {
+      const scope = requestInfo && scopes.get(requestInfo);
+      if (!scope) throw new Error('MCP exchange without its scope');
+      return mcpServer(registry, resources, scope);
+    },
+    { legacy: 'reject', responseMode: 'json', maxRequestBodySize: config.bodyLimitBytes },
+  );
+  app.addHook('onClose', () => modern.close());
+
+  /**
+   * The 2025 era: the SDK's stateless idiom (a fresh server and transport per request, no session), as
+   * createMcpHandler's own fallback does, but answering JSON: the fallback answers every request as an
+   * event stream.
+   */
+  async function legacy(request: Request, body: unknown, scope: McpScope): Promise<Response> {
+    const server = mcpServer(registry, resources, scope);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, { parsedBody: body });
+    } finally {
+      await server.close();
+    }
+  }
 
   const card = ({ publicBase }: RequestOrigin) => ({
     entity: site.entity(`mcp-server-card:${publicBase}`, (c) => serverCard(c, publicBase, registry.list())),
@@ -60,9 +106,6 @@ export const toolRoutes: CapabilityRoutes = async (app, deps) => {
 
   await app.register(async (scope) => {
     const routeConfig = { cors: false as const };
-    // Handoffs through the tool count in the same per-client limit as POST /handoffs.
-    const handoffLimit = deps.limits.handoffs;
-
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       const problem = toProblem(error);
       if (problem.status >= 500) request.log.error({ err: error }, 'tool endpoint failed');
@@ -112,12 +155,27 @@ export const toolRoutes: CapabilityRoutes = async (app, deps) => {
       if (body === undefined || body === null) {
         return send(reply, rpcError(400, RPC.parseError, 'Parse error: the body must be a JSON-RPC message'));
       }
-      if (handoffLimit && callsTool(body, HANDOFF_TOOL) && handoffLimit.count(request.origin.clientAddress).exceeded) throw tooManyRequests();
-      const context = { deps, config: site.config, publicBase: request.origin.publicBase };
-      const answer = isModernRequest(request.headers, body)
-        ? await handleModern(request.headers, body, registry, context, request.log)
-        : await handleLegacy(`http://localhost${request.url}`, request.headers, body, registry, context, request.log);
-      return send(reply, answer);
+      const batch = Array.isArray(body);
+      const version = request.headers['mcp-protocol-version'];
+      if (batch && typeof version === 'string' && version >= BATCHLESS_FROM && /^\d{4}-\d{2}-\d{2}$/.test(version)) {
+        return send(reply, rpcError(400, RPC.invalidRequest, `Invalid Request: protocol version ${version} has no JSON-RPC batches; send one message per request.`));
+      }
+      const messages: unknown[] = batch ? body : [body];
+      const refusals = admitMessages(messages, request.origin.clientAddress, deps.limits);
+      const refused = refusals.filter((r): r is RefusedMessage => r !== undefined);
+      if (!batch && refused.length) {
+        if (refused[0].error.code === RPC.serverError) throw tooManyRequests();
+        return send(reply, { status: 200, body: refused[0] });
+      }
+      const admitted = refused.length ? messages.filter((_m, i) => refusals[i] === undefined) : body;
+      if (batch && refused.length && (admitted as unknown[]).length === 0) return send(reply, { status: 200, body: refused });
+
+      const scope: McpScope = { deps, config: site.config, publicBase: request.origin.publicBase, origin: request.origin, log: request.log };
+      const webRequest = new Request(`http://localhost${request.url}`, { method: 'POST', headers: webHeaders(request.headers) });
+      const response = (await isLegacyRequest(webRequest, admitted))
+        ? await legacy(webRequest, admitted, scope)
+        : (scopes.set(webRequest, scope), await modern.fetch(webRequest, { parsedBody: admitted }));
+      return relay(reply, response, refused);
     });
   });
 };
