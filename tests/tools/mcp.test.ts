@@ -481,6 +481,21 @@ describe('JSON-RPC details', () => {
     expect(kept.json.result.protocolVersion).toBe('2025-11-25');
   });
 
+  it('replays a remembered answer only for the same request: another id gets its own, other headers the SDK checks', async () => {
+    const params = { name: 'list_materials', arguments: {} };
+    const [a, b] = [await modern('tools/call', params, {}, 'a'), await modern('tools/call', params, {}, 'b')];
+    expect(a.json.id).toBe('a');
+    expect(b.json.id).toBe('b');
+    expect(b.json.result).toEqual(a.json.result);
+    const mismatch = await modern('tools/call', params, { 'mcp-name': 'recommend_material' }, 'c');
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.json).toMatchObject({ id: 'c', error: { code: -32020 } });
+    const old = await rpc({ jsonrpc: '2.0', id: 9, method: 'tools/call', params }, { 'mcp-protocol-version': '2025-06-18' });
+    // The 2025 era's answer to the same call is its own (no resultType), not the 2026 era's remembered one.
+    expect(old.json.result.structuredContent).toEqual(a.json.result.structuredContent);
+    expect(old.json.result.resultType).toBeUndefined();
+  });
+
   it('answers an empty batch with 400 Invalid Request', async () => {
     const empty = await rpc([]);
     expect(empty.status).toBe(400);

@@ -45,3 +45,14 @@ export function writeHeadPastFastify(reply: FastifyReply, status: number, header
   return reply.raw.writeHead(status, Object.assign(reply.getHeaders() as OutgoingHttpHeaders, headers));
 }
 
+/** Sends a body given in parts without joining them into a new buffer, with the reply's status and headers. */
+export function sendParts(reply: FastifyReply, parts: readonly Buffer[], contentType: string): FastifyReply {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const res = writeHeadPastFastify(reply, reply.statusCode, { 'content-type': contentType, 'content-length': length });
+  // Corked, head and parts leave in one write (end() uncorks fully), as with Fastify's own end(payload).
+  res.cork();
+  for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
+  res.end(parts[parts.length - 1]);
+  return reply;
+}

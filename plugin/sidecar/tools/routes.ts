@@ -4,11 +4,12 @@ import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTrans
 import { DOCUMENT_PATHS, MCP_PATH } from '../core/paths.js';
 import type { RequestOrigin } from '../core/bridge.js';
 import { tooManyRequests } from '../core/errors.js';
-import { JSON_CONTENT_TYPE } from '../core/http.js';
+import { JSON_CONTENT_TYPE, sendParts } from '../core/http.js';
 import { toProblem, type CapabilityRoutes } from '../core/server.js';
 import { ToolRegistry } from './definitions.js';
 import { mcpDescription, serverCard } from './documents.js';
 import { admitMessages, type RefusedMessage } from './call-admission.js';
+import { AnswerMemo } from './answer-memo.js';
 import { mcpServer, type McpScope } from './mcp-server.js';
 import { McpResources } from './resources.js';
 import { isOriginAllowed, MCP_ALLOWED_HEADERS, MCP_EXPOSED_HEADERS } from './origin.js';
@@ -30,17 +31,33 @@ function send(reply: FastifyReply, answer: HttpAnswer): FastifyReply {
   return reply.type(JSON_RPC_CONTENT_TYPE).send(JSON.stringify(answer.body));
 }
 
-/** The SDK's web Response written through Fastify: its status, its headers (the route keeps no-store) and its text. */
-async function relay(reply: FastifyReply, response: Response, refused: RefusedMessage[]): Promise<FastifyReply> {
-  reply.code(response.status).header('cache-control', 'no-store');
+/** The SDK's web Response as status, headers (the route keeps its no-store) and body bytes (as the SDK encoded them). */
+async function read(response: Response) {
+  const headers: [string, string][] = [];
+  let contentType = '';
   response.headers.forEach((value, name) => {
-    if (name !== 'content-length' && name !== 'cache-control') reply.header(name, value);
+    if (name === 'content-type') contentType = value === 'application/json' ? JSON_RPC_CONTENT_TYPE : value;
+    else if (name !== 'content-length' && name !== 'cache-control') headers.push([name, value]);
   });
-  const text = await response.text();
-  if (!refused.length) return reply.send(text);
+  // The type named with its charset, as the route's own JSON-RPC answers name it.
+  if (contentType) headers.push(['content-type', contentType]);
+  return { status: response.status, headers, contentType, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+function relay(reply: FastifyReply, answer: Awaited<ReturnType<typeof read>>, refused: RefusedMessage[]): FastifyReply {
+  reply.code(answer.status).header('cache-control', 'no-store');
+  for (const [name, value] of answer.headers) reply.header(name, value);
+  if (!refused.length) return reply.send(answer.body);
   // A batch some of whose messages were answered here: their errors join the SDK's answers.
-  const answered = text ? (JSON.parse(text) as unknown[]) : [];
+  const answered = answer.body.length ? (JSON.parse(answer.body.toString('utf8')) as unknown[]) : [];
   return reply.code(200).type(JSON_RPC_CONTENT_TYPE).send(JSON.stringify([...answered, ...refused]));
+}
+
+/** The id and tool of a single read-only tools/call, whose SDK answer may be replayed (AnswerMemo); else undefined. */
+function memoizable(body: unknown, registry: ToolRegistry): string | number | undefined {
+  const m = body as { method?: unknown; id?: unknown; params?: { name?: unknown } };
+  if (m.method !== 'tools/call' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return undefined;
+  return typeof m.params?.name === 'string' && registry.isReadOnly(m.params.name) ? m.id : undefined;
 }
 
 function webHeaders(headers: IncomingHttpHeaders): Headers {
@@ -64,6 +81,7 @@ export const toolRoutes: CapabilityRoutes = async (app, deps) => {
   const { site, config, reads } = deps;
   const registry = new ToolRegistry(config.idempotencyRetentionDays);
   const resources = new McpResources(reads);
+  const memo = new AnswerMemo();
   // The 2026-07-28 era through the SDK's entry, one server instance per exchange; its factory finds the
   // exchange's scope by the web Request it was handed.
   const scopes = new WeakMap<Request, McpScope>();
@@ -170,12 +188,23 @@ export const toolRoutes: CapabilityRoutes = async (app, deps) => {
       const admitted = refused.length ? messages.filter((_m, i) => refusals[i] === undefined) : body;
       if (batch && refused.length && (admitted as unknown[]).length === 0) return send(reply, { status: 200, body: refused });
 
-      const scope: McpScope = { deps, config: site.config, publicBase: request.origin.publicBase, origin: request.origin, log: request.log };
+      const { publicBase } = request.origin;
+      const revision = site.revision;
+      const memoId = batch ? undefined : memoizable(body, registry);
+      const memoKey = memoId === undefined ? undefined : AnswerMemo.key(request.headers, body as { id?: unknown }, publicBase);
+      const known = memoKey === undefined ? undefined : memo.answer(memoKey, revision, memoId!);
+      if (known) return sendParts(reply.code(200).header('cache-control', 'no-store'), known.parts, known.contentType);
+
+      const scope: McpScope = { deps, config: site.config, publicBase, origin: request.origin, log: request.log };
       const webRequest = new Request(`http://localhost${request.url}`, { method: 'POST', headers: webHeaders(request.headers) });
       const response = (await isLegacyRequest(webRequest, admitted))
         ? await legacy(webRequest, admitted, scope)
         : (scopes.set(webRequest, scope), await modern.fetch(webRequest, { parsedBody: admitted }));
-      return relay(reply, response, refused);
+      const answer = await read(response);
+      if (memoKey !== undefined && answer.status === 200 && answer.contentType === JSON_RPC_CONTENT_TYPE && site.revision === revision) {
+        memo.remember(memoKey, revision, memoId!, answer.body, answer.contentType);
+      }
+      return relay(reply, answer, refused);
     });
   });
 };
