@@ -696,35 +696,59 @@ describe('mcp.json and the server card', () => {
     expect(doc.capabilities).toEqual(CAPABILITIES);
     expect(doc.authentication.required).toBe(false);
     expect(doc.tools).toEqual(tools);
-    expect(doc.links.server_card).toBe(`${base}/.well-known/mcp/server-card.json`);
+    expect(doc.links.server_card).toBe(`${base}/mcp/server-card`);
     expect(doc.summary).toEqual(site.discovery.summary);
   });
 
-  it('serves the same server card at /.well-known/mcp/server-card.json and /mcp/server-card', async () => {
+  it('serves the server card at /mcp/server-card in the current draft shape, and with its tools at the earlier well-known path', async () => {
     const client = await connect();
     const { tools } = await client.listTools();
-    const [a, b] = await Promise.all([hit('/.well-known/mcp/server-card.json'), hit('/mcp/server-card')]);
+    const [a, b] = await Promise.all([hit('/mcp/server-card'), hit('/.well-known/mcp/server-card.json')]);
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
-    const [cardA, textB] = [await a.text(), await b.text()];
-    expect(textB).toBe(cardA);
-    const card = JSON.parse(cardA);
-    expect(card.$schema).toMatch(/^https:\/\/static\.modelcontextprotocol\.io\/schemas\/.*server-card\.schema\.json$/);
+    expect(a.headers.get('content-type')).toBe('application/mcp-server-card+json');
+    expect(b.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const card = (await a.json()) as any;
+    expect(Object.keys(card).sort()).toEqual(['$schema', 'description', 'name', 'remotes', 'title', 'version', 'websiteUrl']);
+    expect(card.$schema).toBe('https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json');
     expect(card.name).toMatch(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
     expect(card.name).toBe(client.getServerVersion()!.name);
     expect(card.version).toBe('1.1.4');
     expect(card.title).toBe(site.company.name);
     expect(card.description.length).toBeLessThanOrEqual(100);
     expect(site.discovery.summary.en.startsWith(card.description)).toBe(true);
-    expect(card.remotes).toEqual([
-      { type: 'streamable-http', url: `${base}/mcp/`, supportedProtocolVersions: [MODERN, '2025-11-25', '2025-06-18', '2025-03-26'], authentication: { required: false, schemes: [] } },
-    ]);
-    expect(card.capabilities).toEqual(CAPABILITIES);
-    expect(card.tools).toEqual(tools);
+    const versions = [MODERN, '2025-11-25', '2025-06-18', '2025-03-26'];
+    expect(card.remotes).toEqual([{ type: 'streamable-http', url: `${base}/mcp/`, supportedProtocolVersions: versions }]);
+    const earlier = (await b.json()) as any;
+    expect(earlier).toEqual({
+      ...card,
+      remotes: [{ ...card.remotes[0], authentication: { required: false, schemes: [] } }],
+      capabilities: CAPABILITIES,
+      tools,
+    });
+  });
+
+  it('points /.well-known/ai-catalog.json at the server card', async () => {
+    const res = await hit('/.well-known/ai-catalog.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/ai-catalog+json');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const catalog = (await res.json()) as any;
+    expect(catalog.specVersion).toBe('1.0');
+    expect(catalog.host.displayName).toBe(site.company.name);
+    expect(catalog.entries).toHaveLength(1);
+    const [entry] = catalog.entries;
+    expect(entry).toMatchObject({ mediaType: 'application/mcp-server-card+json', url: `${base}/mcp/server-card`, version: '1.1.4', displayName: site.company.name });
+    const card = (await (await hit(new URL(entry.url).pathname)).json()) as any;
+    const [namespace, name] = card.name.split('/');
+    expect(entry.identifier).toBe(`urn:air:${namespace.split('.').reverse().join('.')}:${name}`);
+    expect(entry.description).toBe(card.description);
   });
 
   it('sends ETag and Cache-Control, answers If-None-Match with 304 and follows the configuration', async () => {
-    for (const path of ['/.well-known/mcp.json', '/.well-known/mcp/server-card.json', '/mcp/server-card']) {
+    for (const path of ['/.well-known/mcp.json', '/.well-known/mcp/server-card.json', '/mcp/server-card', '/.well-known/ai-catalog.json']) {
+      const preflight = await hit(path, { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } });
+      expect(preflight.headers.get('access-control-allow-origin'), path).toBe('*');
       const first = await hit(path);
       const etag = first.headers.get('etag')!;
       expect(etag, path).toMatch(/^"[^"]+"$/);
@@ -739,6 +763,7 @@ describe('mcp.json and the server card', () => {
         const after = await hit(path, { headers: { 'if-none-match': etag } });
         expect(after.status, path).toBe(200);
         expect(await after.text()).toContain('Tapetenwerk Neu GmbH');
+        expect(after.headers.get('access-control-allow-origin'), path).toBe('*');
       } finally {
         await target.setConfig(defaultConfig());
       }

@@ -7,7 +7,7 @@ import { tooManyRequests } from '../core/errors.js';
 import { JSON_CONTENT_TYPE, sendParts } from '../core/http.js';
 import { toProblem, type CapabilityRoutes } from '../core/server.js';
 import { ToolRegistry } from './definitions.js';
-import { mcpDescription, serverCard } from './documents.js';
+import { AI_CATALOG_MEDIA_TYPE, aiCatalog, mcpDescription, SERVER_CARD_MEDIA_TYPE, serverCard, wellKnownServerCard } from './documents.js';
 import { admitMessages, type RefusedMessage } from './call-admission.js';
 import { AnswerMemo } from './answer-memo.js';
 import { mcpServer, type McpScope } from './mcp-server.js';
@@ -111,12 +111,18 @@ export const toolRoutes: CapabilityRoutes = async (app, deps) => {
     }
   }
 
-  const card = ({ publicBase }: RequestOrigin) => ({
-    entity: site.entity(`mcp-server-card:${publicBase}`, (c) => serverCard(c, publicBase, registry.list())),
+  reads.get(app, DOCUMENT_PATHS.serverCardAtEndpoint, ({ publicBase }) => ({
+    entity: site.entity(`mcp-server-card:${publicBase}`, (c) => serverCard(c, publicBase)),
+    contentType: SERVER_CARD_MEDIA_TYPE,
+  }));
+  reads.get(app, DOCUMENT_PATHS.serverCard, ({ publicBase }) => ({
+    entity: site.entity(`mcp-server-card-well-known:${publicBase}`, (c) => wellKnownServerCard(c, publicBase, registry.list())),
     contentType: JSON_CONTENT_TYPE,
-  });
-  reads.get(app, DOCUMENT_PATHS.serverCard, card);
-  reads.get(app, DOCUMENT_PATHS.serverCardAlias, card);
+  }));
+  reads.get(app, DOCUMENT_PATHS.aiCatalog, ({ publicBase }) => ({
+    entity: site.entity(`ai-catalog:${publicBase}`, (c) => aiCatalog(c, publicBase)),
+    contentType: AI_CATALOG_MEDIA_TYPE,
+  }));
   reads.get(app, DOCUMENT_PATHS.mcpDescription, ({ publicBase }) => ({
     entity: site.entity(`mcp-description:${publicBase}`, (c) => mcpDescription(c, publicBase, registry.list())),
     contentType: JSON_CONTENT_TYPE,
