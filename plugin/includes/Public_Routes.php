@@ -29,6 +29,7 @@ final class Public_Routes {
 		'/.well-known/agent-card.json',
 		'/.well-known/mcp.json',
 		'/.well-known/mcp/server-card.json',
+		'/.well-known/ai-catalog.json',
 	);
 
 	/**

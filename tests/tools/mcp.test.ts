@@ -17,6 +17,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 const TOOL_NAMES = ['get_company_information', 'list_materials', 'recommend_material', 'start_project_handoff', 'create_idempotent_project_handoff'];
 const PARTNER = 'https://partner.example';
 const MODERN = '2026-07-28';
+const CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } };
 
 // One suite, two targets: the sidecar alone (standalone project) or every request through WordPress
 // (wordpress project, whose sidecar runs with the same allowed origin); see tests/support/target.ts.
@@ -90,7 +91,7 @@ const modernMeta = (extra: Record<string, unknown> = {}) => ({
 function modern(method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}, id: number | string = 1) {
   return rpc(
     { jsonrpc: '2.0', id, method, params: { ...params, _meta: modernMeta() } },
-    { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}), ...headers },
+    { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}), ...(typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {}), ...headers },
   );
 }
 
@@ -101,7 +102,7 @@ describe('the SDK client over HTTP (initialize era)', () => {
     expect(info.title).toBe(site.company.name);
     expect(info.version).toBe('1.1.4');
     expect(info.name).toMatch(/^[a-zA-Z0-9.-]+\/manufacturer-agent$/);
-    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    expect(client.getServerCapabilities()).toEqual(CAPABILITIES);
     expect(client.getInstructions()).toContain(site.discovery.summary.en);
     const initialize = await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
     expect(initialize.headers.get('mcp-session-id')).toBeNull();
@@ -313,16 +314,17 @@ describe('the 2026-07-28 era (stateless, hand-written HTTP)', () => {
     const result = res.json.result;
     expect(res.json.id).toBe(1);
     expect(result.resultType).toBe('complete');
-    expect(result.supportedVersions).toEqual([MODERN, '2025-11-25', '2025-06-18', '2025-03-26']);
-    expect(result.capabilities).toEqual({ tools: { listChanged: false } });
-    expect(result.serverInfo).toEqual(client.getServerVersion());
-    expect(result._meta['io.modelcontextprotocol/serverInfo']).toEqual(result.serverInfo);
+    // The SDK's discovery names the stateless revision; 2025-era clients negotiate with initialize.
+    expect(result.supportedVersions).toEqual([MODERN]);
+    expect(result.capabilities).toEqual(CAPABILITIES);
+    // The revision carries the identity in _meta (the SDK's discovery result has no serverInfo member).
+    expect(result._meta['io.modelcontextprotocol/serverInfo']).toEqual(client.getServerVersion());
     expect(result.instructions).toBe(client.getInstructions());
     expect(result.ttlMs).toBeGreaterThan(0);
     expect(result.cacheScope).toBe('public');
-    // A bare probe without any version still learns the versions.
+    // Without the envelope a request is of the 2025 era (as the SDK classifies it), which has no server/discover.
     const probe = await rpc({ jsonrpc: '2.0', id: 'p', method: 'server/discover' });
-    expect(probe.json.result.supportedVersions).toContain(MODERN);
+    expect(probe.json.error.code).toBe(-32601);
   });
 
   it('lists and calls the same tools with per-request metadata and the routing headers', async () => {
@@ -386,7 +388,7 @@ describe('the 2026-07-28 era (stateless, hand-written HTTP)', () => {
     );
     expect(unsupported.status).toBe(400);
     expect(unsupported.json.error.code).toBe(-32022);
-    expect(unsupported.json.error.data).toEqual({ supported: [MODERN, '2025-11-25', '2025-06-18', '2025-03-26'], requested: '2099-01-01' });
+    expect(unsupported.json.error.data).toEqual({ supported: [MODERN], requested: '2099-01-01' });
     expect(unsupported.json.id).toBe(3);
 
     const ping = await modern('ping');
@@ -402,6 +404,123 @@ describe('the 2026-07-28 era (stateless, hand-written HTTP)', () => {
 
     const unknownTool = await modern('tools/call', { name: 'place_order', arguments: {} });
     expect(unknownTool.json.error.code).toBe(-32602);
+  });
+});
+
+describe('resources and prompts', () => {
+  const legacyRpc = (method: string, params: Record<string, unknown> = {}) =>
+    rpc({ jsonrpc: '2.0', id: 1, method, params }, { 'mcp-protocol-version': '2025-11-25' });
+  const REST = {
+    'manufacturer-agent://catalog': `${PREFIX}/materials`,
+    'manufacturer-agent://company': `${PREFIX}/company`,
+    'manufacturer-agent://llms-full.txt': '/llms-full.txt',
+  } as const;
+
+  it('lists the catalog, the company information and llms-full.txt, and a template per material, in both eras', async () => {
+    for (const list of [await legacyRpc('resources/list'), await modern('resources/list')]) {
+      expect(list.status).toBe(200);
+      expect(list.json.result.resources.map((r: { uri: string }) => r.uri)).toEqual(Object.keys(REST));
+      expect(list.json.result.resources.map((r: { mimeType: string }) => r.mimeType)).toEqual(['application/json', 'application/json', 'text/plain']);
+    }
+    const templates = await modern('resources/templates/list');
+    expect(templates.json.result.resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'manufacturer-agent://materials/{id}', mimeType: 'application/json' })]);
+  });
+
+  it('reads each resource with the same text as the REST answer, and each material by id', async () => {
+    for (const [uri, path] of Object.entries(REST)) {
+      const [read, rest] = await Promise.all([modern('resources/read', { uri }), hit(path)]);
+      expect(read.status).toBe(200);
+      expect(read.json.result.contents).toEqual([{ uri, mimeType: expect.any(String), text: await rest.text() }]);
+    }
+    const catalog = (await (await hit(`${PREFIX}/materials`)).json()) as { materials: { id: string }[] };
+    for (const material of catalog.materials) {
+      const uri = `manufacturer-agent://materials/${material.id}`;
+      const read = await legacyRpc('resources/read', { uri });
+      expect(JSON.parse(read.json.result.contents[0].text)).toEqual(material);
+    }
+    const missing = await modern('resources/read', { uri: 'manufacturer-agent://materials/nope' });
+    expect(missing.json.error).toMatchObject({ code: expect.any(Number), message: expect.stringContaining('manufacturer-agent://materials/nope') });
+  });
+
+  it('carries ttlMs and cacheScope on every list and read of the 2026 era, none in the 2025 era', async () => {
+    for (const [method, params] of [['resources/list', {}], ['resources/templates/list', {}], ['prompts/list', {}], ['tools/list', {}], ['resources/read', { uri: 'manufacturer-agent://company' }]] as const) {
+      const res = await modern(method, params);
+      expect(res.status, method).toBe(200);
+      expect(res.json.result, method).toMatchObject({ resultType: 'complete', ttlMs: 60_000, cacheScope: 'public' });
+    }
+    expect((await modern('prompts/list')).json.result.prompts).toEqual([]);
+    const old = await legacyRpc('prompts/list');
+    expect(old.json.result).toEqual({ prompts: [] });
+  });
+
+  it('follows a staff edit of the site configuration', async () => {
+    const changed = structuredClone(site);
+    changed.company.name = 'Tapetenwerk Ressource GmbH';
+    await target.setConfig(changed);
+    try {
+      const read = await modern('resources/read', { uri: 'manufacturer-agent://company' });
+      expect(JSON.parse(read.json.result.contents[0].text).company.name).toBe('Tapetenwerk Ressource GmbH');
+    } finally {
+      await target.setConfig(defaultConfig());
+    }
+    const restored = await modern('resources/read', { uri: 'manufacturer-agent://company' });
+    expect(restored.json.result.contents[0].text).toBe(await (await hit(`${PREFIX}/company`)).text());
+  });
+});
+
+describe('JSON-RPC details', () => {
+  const call = (id: number, args: unknown = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_materials', arguments: args } });
+
+  it('answers initialize in the 2026 era with 404 and -32601, and keeps it in the 2025 era', async () => {
+    const params = { protocolVersion: MODERN, capabilities: {}, clientInfo: { name: 'x', version: '1' } };
+    const gone = await modern('initialize', params);
+    expect(gone.status).toBe(404);
+    expect(gone.json.error.code).toBe(-32601);
+    const kept = await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { ...params, protocolVersion: '2025-11-25' } });
+    expect(kept.status).toBe(200);
+    expect(kept.json.result.protocolVersion).toBe('2025-11-25');
+  });
+
+  it('replays a remembered answer only for the same request: another id gets its own, other headers the SDK checks', async () => {
+    const params = { name: 'list_materials', arguments: {} };
+    const [a, b] = [await modern('tools/call', params, {}, 'a'), await modern('tools/call', params, {}, 'b')];
+    expect(a.json.id).toBe('a');
+    expect(b.json.id).toBe('b');
+    expect(b.json.result).toEqual(a.json.result);
+    const mismatch = await modern('tools/call', params, { 'mcp-name': 'recommend_material' }, 'c');
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.json).toMatchObject({ id: 'c', error: { code: -32020 } });
+    const old = await rpc({ jsonrpc: '2.0', id: 9, method: 'tools/call', params }, { 'mcp-protocol-version': '2025-06-18' });
+    // The 2025 era's answer to the same call is its own (no resultType), not the 2026 era's remembered one.
+    expect(old.json.result.structuredContent).toEqual(a.json.result.structuredContent);
+    expect(old.json.result.resultType).toBeUndefined();
+  });
+
+  it('answers an empty batch with 400 Invalid Request', async () => {
+    const empty = await rpc([]);
+    expect(empty.status).toBe(400);
+    expect(empty.json.error.code).toBe(-32600);
+  });
+
+  it('refuses batches from 2025-06-18 on, and answers them for 2025-03-26', async () => {
+    for (const version of ['2025-06-18', '2025-11-25', MODERN]) {
+      const refused = await rpc([call(1), call(2)], { 'mcp-protocol-version': version });
+      expect(refused.status, version).toBe(400);
+      expect(refused.json.error.code, version).toBe(-32600);
+      expect(refused.json.error.message, version).toContain('batch');
+    }
+    const answered = await rpc([call(1), call(2)], { 'mcp-protocol-version': '2025-03-26' });
+    expect(answered.status).toBe(200);
+    expect(answered.json.map((m: { id: number }) => m.id).sort()).toEqual([1, 2]);
+    expect(answered.json.every((m: { result?: unknown }) => m.result)).toBe(true);
+  });
+
+  it('answers tool arguments of the wrong type with -32602 naming the argument, in both eras', async () => {
+    const legacy = await rpc(call(7, ['robust']), { 'mcp-protocol-version': '2025-11-25' });
+    expect(legacy.json).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: expect.stringMatching(/^Invalid params: params\.arguments must be an object .* not an array\.$/) } });
+    const current = await modern('tools/call', { name: 'list_materials', arguments: 'robust' });
+    expect(current.json.error).toMatchObject({ code: -32602, message: expect.stringContaining('params.arguments must be an object') });
+    expect(current.json.error.message).toContain('not a string');
   });
 });
 
@@ -455,8 +574,8 @@ describe('HTTP rules of the endpoint', () => {
     expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  // A cached tool result goes out in parts, past Fastify's send (core/http.ts sendParts): the headers the
-  // hooks set and the length must still be those of any other answer.
+  // The SDK's answer is relayed through Fastify (tools/routes.ts relay): the headers the hooks set and
+  // the length must be those of any other answer, also when the result is cached.
   it('sends a cached tool result with the headers and length of any other answer, in both eras', async () => {
     const list = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { origin: PARTNER, 'mcp-protocol-version': '2025-06-18' });
     const id = 'über-7';
@@ -536,6 +655,31 @@ describe.runIf(!isWordPress())('rate limits on the tool endpoint', () => {
     expect(over.headers.get('content-type')).toMatch(/^application\/json/);
     expect(((await over.json()) as any).jsonrpc).toBe('2.0');
   });
+
+  it('counts every tools/call of a batch: 40 handoff calls create the handoff limit, the rest are refused with its error', async () => {
+    const batched = await startService({ MANUFACTURER_AGENT_RATE_LIMIT: '10', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '5' });
+    try {
+      const calls = Array.from({ length: 40 }, (_v, i) => ({ ...createCall(), id: i + 1 }));
+      const res = await fetch(`${batched.baseUrl}/mcp/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' },
+        body: JSON.stringify(calls),
+      });
+      expect(res.status).toBe(200);
+      const answers = (await res.json()) as { id: number; result?: { structuredContent: { replayed: boolean; handoff: { id: string } } }; error?: { code: number; message: string } }[];
+      expect(answers.map((a) => a.id).sort((a, b) => a - b)).toEqual(calls.map((c) => c.id));
+      const created = answers.filter((a) => a.result && !a.result.structuredContent.replayed);
+      expect(new Set(created.map((a) => a.result!.structuredContent.handoff.id)).size).toBe(5);
+      const refused = answers.filter((a) => a.error);
+      expect(refused).toHaveLength(35);
+      for (const a of refused) expect(a.error).toMatchObject({ code: -32000, message: expect.stringContaining('60 seconds') });
+      // The general limit (10 a minute) was used up by the batch: the next request is refused as a whole.
+      const next = await fetch(`${batched.baseUrl}/mcp/`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+      expect(next.status).toBe(429);
+    } finally {
+      await batched.stop();
+    }
+  });
 });
 
 describe('mcp.json and the server card', () => {
@@ -549,38 +693,62 @@ describe('mcp.json and the server card', () => {
     expect(doc.serverInfo).toEqual(client.getServerVersion());
     expect(doc.transport).toMatchObject({ type: 'streamable-http', url: `${base}/mcp/` });
     expect(doc.protocolVersions).toEqual([MODERN, '2025-11-25', '2025-06-18', '2025-03-26']);
-    expect(doc.capabilities).toEqual({ tools: { listChanged: false } });
+    expect(doc.capabilities).toEqual(CAPABILITIES);
     expect(doc.authentication.required).toBe(false);
     expect(doc.tools).toEqual(tools);
-    expect(doc.links.server_card).toBe(`${base}/.well-known/mcp/server-card.json`);
+    expect(doc.links.server_card).toBe(`${base}/mcp/server-card`);
     expect(doc.summary).toEqual(site.discovery.summary);
   });
 
-  it('serves the same server card at /.well-known/mcp/server-card.json and /mcp/server-card', async () => {
+  it('serves the server card at /mcp/server-card in the current draft shape, and with its tools at the earlier well-known path', async () => {
     const client = await connect();
     const { tools } = await client.listTools();
-    const [a, b] = await Promise.all([hit('/.well-known/mcp/server-card.json'), hit('/mcp/server-card')]);
+    const [a, b] = await Promise.all([hit('/mcp/server-card'), hit('/.well-known/mcp/server-card.json')]);
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
-    const [cardA, textB] = [await a.text(), await b.text()];
-    expect(textB).toBe(cardA);
-    const card = JSON.parse(cardA);
-    expect(card.$schema).toMatch(/^https:\/\/static\.modelcontextprotocol\.io\/schemas\/.*server-card\.schema\.json$/);
+    expect(a.headers.get('content-type')).toBe('application/mcp-server-card+json');
+    expect(b.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const card = (await a.json()) as any;
+    expect(Object.keys(card).sort()).toEqual(['$schema', 'description', 'name', 'remotes', 'title', 'version', 'websiteUrl']);
+    expect(card.$schema).toBe('https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json');
     expect(card.name).toMatch(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
     expect(card.name).toBe(client.getServerVersion()!.name);
     expect(card.version).toBe('1.1.4');
     expect(card.title).toBe(site.company.name);
     expect(card.description.length).toBeLessThanOrEqual(100);
     expect(site.discovery.summary.en.startsWith(card.description)).toBe(true);
-    expect(card.remotes).toEqual([
-      { type: 'streamable-http', url: `${base}/mcp/`, supportedProtocolVersions: [MODERN, '2025-11-25', '2025-06-18', '2025-03-26'], authentication: { required: false, schemes: [] } },
-    ]);
-    expect(card.capabilities).toEqual({ tools: { listChanged: false } });
-    expect(card.tools).toEqual(tools);
+    const versions = [MODERN, '2025-11-25', '2025-06-18', '2025-03-26'];
+    expect(card.remotes).toEqual([{ type: 'streamable-http', url: `${base}/mcp/`, supportedProtocolVersions: versions }]);
+    const earlier = (await b.json()) as any;
+    expect(earlier).toEqual({
+      ...card,
+      remotes: [{ ...card.remotes[0], authentication: { required: false, schemes: [] } }],
+      capabilities: CAPABILITIES,
+      tools,
+    });
+  });
+
+  it('points /.well-known/ai-catalog.json at the server card', async () => {
+    const res = await hit('/.well-known/ai-catalog.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/ai-catalog+json');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const catalog = (await res.json()) as any;
+    expect(catalog.specVersion).toBe('1.0');
+    expect(catalog.host.displayName).toBe(site.company.name);
+    expect(catalog.entries).toHaveLength(1);
+    const [entry] = catalog.entries;
+    expect(entry).toMatchObject({ mediaType: 'application/mcp-server-card+json', url: `${base}/mcp/server-card`, version: '1.1.4', displayName: site.company.name });
+    const card = (await (await hit(new URL(entry.url).pathname)).json()) as any;
+    const [namespace, name] = card.name.split('/');
+    expect(entry.identifier).toBe(`urn:air:${namespace.split('.').reverse().join('.')}:${name}`);
+    expect(entry.description).toBe(card.description);
   });
 
   it('sends ETag and Cache-Control, answers If-None-Match with 304 and follows the configuration', async () => {
-    for (const path of ['/.well-known/mcp.json', '/.well-known/mcp/server-card.json', '/mcp/server-card']) {
+    for (const path of ['/.well-known/mcp.json', '/.well-known/mcp/server-card.json', '/mcp/server-card', '/.well-known/ai-catalog.json']) {
+      const preflight = await hit(path, { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } });
+      expect(preflight.headers.get('access-control-allow-origin'), path).toBe('*');
       const first = await hit(path);
       const etag = first.headers.get('etag')!;
       expect(etag, path).toMatch(/^"[^"]+"$/);
@@ -595,6 +763,7 @@ describe('mcp.json and the server card', () => {
         const after = await hit(path, { headers: { 'if-none-match': etag } });
         expect(after.status, path).toBe(200);
         expect(await after.text()).toContain('Tapetenwerk Neu GmbH');
+        expect(after.headers.get('access-control-allow-origin'), path).toBe('*');
       } finally {
         await target.setConfig(defaultConfig());
       }

@@ -7,7 +7,6 @@ import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../../plugin/sidecar/h
 import { materialCatalog } from '../../plugin/sidecar/materials/catalog.js';
 import { dereferencedSchema } from '../../plugin/sidecar/tools/schema-deref.js';
 import { isOriginAllowed } from '../../plugin/sidecar/tools/origin.js';
-import { decodeHeaderValue, isModernRequest } from '../../plugin/sidecar/tools/modern.js';
 import { serverName, shortDescription } from '../../plugin/sidecar/tools/server-info.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
@@ -52,28 +51,7 @@ describe('allowed origins', () => {
   });
 });
 
-describe('protocol era detection and header values', () => {
-  const meta = (v: string) => ({ params: { _meta: { 'io.modelcontextprotocol/protocolVersion': v } } });
-  it('sends initialize, batches and known initialize-era versions to the SDK, the rest here', () => {
-    expect(isModernRequest({}, { method: 'initialize' })).toBe(false);
-    expect(isModernRequest({ 'mcp-protocol-version': '2026-07-28' }, { method: 'initialize' })).toBe(false);
-    expect(isModernRequest({}, [{ method: 'tools/list' }])).toBe(false);
-    expect(isModernRequest({}, { method: 'tools/list' })).toBe(false);
-    expect(isModernRequest({ 'mcp-protocol-version': '2025-06-18' }, { method: 'tools/list' })).toBe(false);
-    expect(isModernRequest({ 'mcp-protocol-version': '2025-06-18' }, { method: 'tools/list', ...meta('2025-06-18') })).toBe(false);
-    expect(isModernRequest({}, { method: 'server/discover' })).toBe(true);
-    expect(isModernRequest({ 'mcp-protocol-version': '2026-07-28' }, { method: 'tools/list' })).toBe(true);
-    expect(isModernRequest({}, { method: 'tools/list', ...meta('2026-07-28') })).toBe(true);
-    expect(isModernRequest({ 'mcp-protocol-version': '2025-06-18' }, { method: 'tools/list', ...meta('2026-07-28') })).toBe(true);
-    expect(isModernRequest({ 'mcp-protocol-version': '1999-01-01' }, { method: 'tools/list' })).toBe(true);
-  });
-
-  it('decodes the =?base64?…?= form and refuses a broken one', () => {
-    expect(decodeHeaderValue('list_materials')).toBe('list_materials');
-    expect(decodeHeaderValue(`=?base64?${Buffer.from('Grüße').toString('base64')}?=`)).toBe('Grüße');
-    expect(decodeHeaderValue('=?base64?%%%?=')).toBeUndefined();
-  });
-
+describe('server identity', () => {
   it('names the server by the reverse host and keeps the description short', () => {
     expect(serverName('https://www.wandwerk.example')).toBe('example.wandwerk.www/manufacturer-agent');
     expect(serverName('http://127.0.0.1:8787')).toBe('127.0.0.1/manufacturer-agent');

@@ -14,8 +14,12 @@ export const DOCUMENT_PATHS = {
   agentCard: '/.well-known/agent.json',
   agentCardAlias: '/.well-known/agent-card.json',
   mcpDescription: '/.well-known/mcp.json',
+  /** The earlier well-known location of the server card, kept for the clients that read it there. */
   serverCard: '/.well-known/mcp/server-card.json',
-  serverCardAlias: '/mcp/server-card',
+  /** The server card where the current draft puts it: `<endpoint>/server-card`. */
+  serverCardAtEndpoint: '/mcp/server-card',
+  /** The AI Catalog of the site (domain-level discovery), pointing at the server card. */
+  aiCatalog: '/.well-known/ai-catalog.json',
   openapi: '/openapi.json',
 } as const;
 

@@ -80,6 +80,11 @@ export class ReadingRoutes {
     this.#routes.set(path, { resolve, logTarget: escapeTarget(path) });
   }
 
+  /** The answer the reading route at this path gives this origin (the same bytes wherever else they are served, e.g. MCP resources). */
+  answerFor(path: string, origin: RequestOrigin): ReadingAnswer | undefined {
+    return this.#routes.get(path)?.resolve(origin);
+  }
+
   /** A further exact request-target (path and query) answered on the fast door, e.g. one per enumerated value. */
   alias(requestTarget: string, resolve: ReadingResolver): void {
     this.#routes.set(requestTarget, { resolve, logTarget: escapeTarget(requestTarget) });

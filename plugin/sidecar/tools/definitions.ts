@@ -193,6 +193,11 @@ export class ToolRegistry {
     return structuredClone(this.#descriptors);
   }
 
+  /** A tool whose result is a function of the configuration, the site URL and the arguments only. */
+  isReadOnly(name: string): boolean {
+    return this.#definitions.get(name)?.annotations.readOnlyHint === true;
+  }
+
   names(): string[] {
     return [...this.#definitions.keys()];
   }

@@ -6,6 +6,10 @@ import { ADVERTISED_PROTOCOL_VERSIONS, SERVER_CAPABILITIES, serverInfo, serverIn
 /** The schema URI the server-card proposal (SEP-2127) gives its documents. */
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 
+/** Media types of the server card and of the AI Catalog (MCP discovery extension). */
+export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
+export const AI_CATALOG_MEDIA_TYPE = 'application/ai-catalog+json';
+
 export function endpointUrl(publicBase: string): string {
   return `${publicBase}${MCP_PATH}/`;
 }
@@ -13,11 +17,11 @@ export function endpointUrl(publicBase: string): string {
 const NO_AUTHENTICATION = { required: false, schemes: [] as string[] };
 
 /**
- * /.well-known/mcp/server-card.json and /mcp/server-card: an MCP Server Card in the shape of SEP-2127
- * (name, version, description, title, websiteUrl, remotes, capabilities, tools), rendered from the live
- * site configuration and the registry's tool definitions.
+ * The MCP Server Card in the current draft's shape (SEP-2127, experimental server-card extension):
+ * identity and how to connect, no primitives (tools/list answers those live). Served at
+ * `<endpoint>/server-card` as application/mcp-server-card+json.
  */
-export function serverCard(config: SiteConfig, publicBase: string, tools: ToolDescriptor[]) {
+export function serverCard(config: SiteConfig, publicBase: string) {
   const info = serverInfo(config, publicBase);
   return {
     $schema: SERVER_CARD_SCHEMA,
@@ -26,16 +30,41 @@ export function serverCard(config: SiteConfig, publicBase: string, tools: ToolDe
     description: shortDescription(config),
     title: info.title,
     websiteUrl: info.websiteUrl,
-    remotes: [
+    remotes: [{ type: 'streamable-http', url: endpointUrl(publicBase), supportedProtocolVersions: [...ADVERTISED_PROTOCOL_VERSIONS] }],
+  };
+}
+
+/**
+ * /.well-known/mcp/server-card.json as it was published before the draft dropped primitives: the card
+ * with the endpoint's authentication, capabilities and tools, for the clients that read it there.
+ */
+export function wellKnownServerCard(config: SiteConfig, publicBase: string, tools: ToolDescriptor[]) {
+  const card = serverCard(config, publicBase);
+  return { ...card, remotes: card.remotes.map((remote) => ({ ...remote, authentication: NO_AUTHENTICATION })), capabilities: SERVER_CAPABILITIES, tools };
+}
+
+/** `com.example.www/manufacturer-agent` → `urn:air:www.example.com:manufacturer-agent` (the catalog's identifier form). */
+function catalogIdentifier(name: string): string {
+  const [namespace, suffix] = name.split('/');
+  return `urn:air:${namespace.split('.').reverse().join('.')}:${suffix}`;
+}
+
+/** /.well-known/ai-catalog.json: the site's AI Catalog, whose entry points at the server card. */
+export function aiCatalog(config: SiteConfig, publicBase: string) {
+  const card = serverCard(config, publicBase);
+  return {
+    specVersion: '1.0',
+    host: { displayName: config.company.name, identifier: new URL(publicBase).host, documentationUrl: `${publicBase}${DOCUMENT_PATHS.llmsFull}` },
+    entries: [
       {
-        type: 'streamable-http',
-        url: endpointUrl(publicBase),
-        supportedProtocolVersions: [...ADVERTISED_PROTOCOL_VERSIONS],
-        authentication: NO_AUTHENTICATION,
+        identifier: catalogIdentifier(card.name),
+        displayName: card.title,
+        mediaType: SERVER_CARD_MEDIA_TYPE,
+        url: `${publicBase}${DOCUMENT_PATHS.serverCardAtEndpoint}`,
+        version: card.version,
+        description: card.description,
       },
     ],
-    capabilities: SERVER_CAPABILITIES,
-    tools,
   };
 }
 
@@ -56,7 +85,7 @@ export function mcpDescription(config: SiteConfig, publicBase: string, tools: To
     instructions: serverInstructions(config),
     tools,
     links: {
-      server_card: `${publicBase}${DOCUMENT_PATHS.serverCard}`,
+      server_card: `${publicBase}${DOCUMENT_PATHS.serverCardAtEndpoint}`,
       openapi: `${publicBase}${DOCUMENT_PATHS.openapi}`,
       website: `${publicBase}/`,
     },

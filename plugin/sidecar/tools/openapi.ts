@@ -1,6 +1,7 @@
 import { DOCUMENT_PATHS, MCP_PATH } from '../core/paths.js';
 import { CACHE_HEADERS, IF_NONE_MATCH, READING_RESPONSES, type OpenApiPaths } from '../core/openapi-parts.js';
 import { ADVERTISED_PROTOCOL_VERSIONS } from './server-info.js';
+import { AI_CATALOG_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE } from './documents.js';
 
 /** Every failure of the tool endpoint is a JSON-RPC error response (not problem+json). */
 const jsonRpcError = {
@@ -40,23 +41,52 @@ const notAllowed = (operationId: string, method: string) => ({
   },
 });
 
+const remoteSchema = {
+  type: 'object',
+  required: ['type', 'url'],
+  properties: { type: { const: 'streamable-http' }, url: { type: 'string', format: 'uri' }, supportedProtocolVersions: { type: 'array', items: { type: 'string' } } },
+};
+
+const cardProperties = {
+  $schema: { type: 'string', format: 'uri' },
+  name: { type: 'string', pattern: '^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$' },
+  version: { type: 'string' },
+  description: { type: 'string', maxLength: 100 },
+  title: { type: 'string' },
+  websiteUrl: { type: 'string', format: 'uri' },
+  remotes: { type: 'array', items: remoteSchema },
+};
+
 const cardSchema = {
   type: 'object',
-  description: 'MCP Server Card (SEP-2127).',
+  description: 'MCP Server Card in the current draft (SEP-2127): identity and remotes, no primitives.',
+  required: ['$schema', 'name', 'version', 'description', 'remotes'],
+  additionalProperties: false,
+  properties: cardProperties,
+};
+
+const wellKnownCardSchema = {
+  type: 'object',
+  description: 'MCP Server Card as first published at this location (SEP-2127), with capabilities and tools.',
   required: ['$schema', 'name', 'version', 'description', 'remotes', 'capabilities', 'tools'],
+  properties: { ...cardProperties, capabilities: { type: 'object' }, tools: { type: 'array', items: { type: 'object', required: ['name', 'inputSchema'] } } },
+};
+
+const aiCatalogSchema = {
+  type: 'object',
+  description: 'AI Catalog (MCP discovery extension): the site\'s MCP server card.',
+  required: ['specVersion', 'entries'],
   properties: {
-    $schema: { type: 'string', format: 'uri' },
-    name: { type: 'string', pattern: '^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$' },
-    version: { type: 'string' },
-    description: { type: 'string', maxLength: 100 },
-    title: { type: 'string' },
-    websiteUrl: { type: 'string', format: 'uri' },
-    remotes: {
+    specVersion: { type: 'string' },
+    host: { type: 'object', required: ['displayName'] },
+    entries: {
       type: 'array',
-      items: { type: 'object', required: ['type', 'url'], properties: { type: { const: 'streamable-http' }, url: { type: 'string', format: 'uri' } } },
+      items: {
+        type: 'object',
+        required: ['identifier', 'displayName', 'mediaType', 'url'],
+        properties: { identifier: { type: 'string' }, displayName: { type: 'string' }, mediaType: { type: 'string' }, url: { type: 'string', format: 'uri' } },
+      },
     },
-    capabilities: { type: 'object' },
-    tools: { type: 'array', items: { type: 'object', required: ['name', 'inputSchema'] } },
   },
 };
 
@@ -73,13 +103,13 @@ const descriptionSchema = {
   },
 };
 
-const document = (operationId: string, summary: string, schema: object) => ({
+const document = (operationId: string, summary: string, schema: object, mediaType = 'application/json') => ({
   get: {
     operationId,
     summary,
     tags: ['tools'],
     parameters: [IF_NONE_MATCH],
-    responses: { '200': { description: summary, headers: CACHE_HEADERS, content: { 'application/json': { schema } } }, ...READING_RESPONSES },
+    responses: { '200': { description: summary, headers: CACHE_HEADERS, content: { [mediaType]: { schema } } }, ...READING_RESPONSES },
   },
 });
 
@@ -95,7 +125,8 @@ export const toolOperations: OpenApiPaths = {
       summary: 'MCP tool endpoint (streamable HTTP, stateless); also served at /mcp/',
       description:
         `Model Context Protocol over streamable HTTP, protocol versions ${ADVERTISED_PROTOCOL_VERSIONS.join(', ')}. ` +
-        'Initialize era: initialize, tools/list, tools/call (answers in JSON, no Mcp-Session-Id). 2026-07-28: server/discover, tools/list, tools/call ' +
+        'Served by the official MCP SDK. Initialize era: initialize, tools/list, tools/call, resources/list, resources/templates/list, resources/read, ' +
+        'prompts/list (answers in JSON, no Mcp-Session-Id; batches only for 2025-03-26). 2026-07-28: server/discover and the same methods ' +
         'with MCP-Protocol-Version, Mcp-Method and Mcp-Name headers and per-request _meta. Tools: get_company_information, list_materials, ' +
         'recommend_material, start_project_handoff, create_idempotent_project_handoff (shares keys and storage with createProjectHandoff).',
       tags: ['tools'],
@@ -116,6 +147,7 @@ export const toolOperations: OpenApiPaths = {
     delete: notAllowed('mcpEndpointDelete', 'DELETE'),
   },
   [DOCUMENT_PATHS.mcpDescription]: document('getMcpDescription', 'Where the MCP tool endpoint is and what it offers', descriptionSchema),
-  [DOCUMENT_PATHS.serverCard]: document('getMcpServerCard', 'MCP server card of the tool endpoint', cardSchema),
-  [DOCUMENT_PATHS.serverCardAlias]: document('getMcpServerCardAtEndpoint', 'MCP server card at the endpoint-relative location (same body)', cardSchema),
+  [DOCUMENT_PATHS.serverCard]: document('getMcpServerCard', 'MCP server card at its earlier well-known location, with capabilities and tools', wellKnownCardSchema),
+  [DOCUMENT_PATHS.serverCardAtEndpoint]: document('getMcpServerCardAtEndpoint', 'MCP server card of the tool endpoint (current draft)', cardSchema, SERVER_CARD_MEDIA_TYPE),
+  [DOCUMENT_PATHS.aiCatalog]: document('getAiCatalog', 'AI Catalog of the site, pointing at the MCP server card', aiCatalogSchema, AI_CATALOG_MEDIA_TYPE),
 };

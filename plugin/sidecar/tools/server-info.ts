@@ -1,12 +1,9 @@
 import { isIP } from 'node:net';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { INTERFACE_VERSION } from '../core/paths.js';
 import type { SiteConfig } from '../core/site-config.js';
 
-/**
- * The stateless protocol revision. The installed SDK (1.32) knows only the initialize era, so this
- * era is implemented by hand in modern.ts; remove that code once the SDK speaks it.
- */
+/** The stateless revision the SDK serves through createMcpHandler (it exports only the 2025-era list). */
 export const MODERN_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28'];
 
 /** The initialize-era revisions served through the SDK and advertised (streamable HTTP exists since 2025-03-26). */
@@ -15,7 +12,7 @@ export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VE
 /** Newest first: every version this endpoint advertises. */
 export const ADVERTISED_PROTOCOL_VERSIONS: readonly string[] = [...MODERN_PROTOCOL_VERSIONS, ...LEGACY_PROTOCOL_VERSIONS];
 
-export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
+export const SERVER_CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } } as const;
 
 /** Reverse-DNS server name from the site's host (server-card naming), e.g. com.example/manufacturer-agent. */
 export function serverName(publicBase: string): string {
