@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { PREFIX, startService, type RunningService } from '../support/service.js';
 import { BRIDGE_HEADERS } from '../../plugin/sidecar/core/bridge.js';
 import { internalHeaders, relayedHeaders } from '../support/bridge-headers.js';
-import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
+import { defaultConfig, MAX_SITE_URLS } from '../../plugin/sidecar/core/site-config.js';
 
 const TOKEN = 'test-bridge-secret-0123456789';
 let running: RunningService;
@@ -56,6 +56,26 @@ describe('bridge-only endpoints', () => {
 });
 
 describe('forwarded client address and site URL', () => {
+  it(`answers for at most ${MAX_SITE_URLS} site URLs per configuration; further ones get the configured public URL`, async () => {
+    const service = await startService({ MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN, MANUFACTURER_AGENT_RATE_LIMIT: '0' });
+    try {
+      const contactLink = async (siteUrl: string) => {
+        const res = await fetch(`${service.baseUrl}${PREFIX}/company${siteUrl.endsWith('-q.example') ? '?x=1' : ''}`, { headers: bridged({ [BRIDGE_HEADERS.publicBase]: siteUrl }) });
+        return ((await res.json()) as any).links.contact_form as string;
+      };
+      const named = Array.from({ length: MAX_SITE_URLS + 3 }, (_, i) => `https://site-${i}${i % 2 ? '-q' : ''}.example`);
+      const links = [];
+      for (const siteUrl of named) links.push(await contactLink(siteUrl));
+      expect(links).toEqual(named.map((siteUrl, i) => `${i < MAX_SITE_URLS ? siteUrl : service.baseUrl}/kontakt/`));
+      // A URL answered for stays so; a new configuration counts anew.
+      expect(await contactLink(named[0])).toBe(`${named[0]}/kontakt/`);
+      service.service.site.replace(defaultConfig());
+      expect(await contactLink(named.at(-1)!)).toBe(`${named.at(-1)}/kontakt/`);
+    } finally {
+      await service.stop();
+    }
+  });
+
   it('are ignored without the secret', async () => {
     const res = await fetch(`${base}${PREFIX}/company`, { headers: { [BRIDGE_HEADERS.publicBase]: 'https://evil.example', [BRIDGE_HEADERS.clientAddress]: '203.0.113.9' } });
     expect(((await res.json()) as any).links.contact_form).toBe(`${base}/kontakt/`);

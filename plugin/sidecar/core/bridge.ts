@@ -64,7 +64,13 @@ export interface OriginSettings {
 }
 
 /** Where a request comes from and which site URL its links must use. */
-export function resolveRequestOrigin(headers: IncomingHttpHeaders, socketAddress: string | undefined, settings: OriginSettings): RequestOrigin {
+export function resolveRequestOrigin(
+  headers: IncomingHttpHeaders,
+  socketAddress: string | undefined,
+  settings: OriginSettings,
+  /** Whether the site URL a bridged request names is answered for (SiteState.admitSiteUrl), else which one is. */
+  admitSiteUrl: (publicBase: string) => string = (publicBase) => publicBase,
+): RequestOrigin {
   const secret = settings.bridgeToken;
   const viaBridge = isBridgeRequest(headers, secret);
   let publicBase = settings.publicUrl;
@@ -74,7 +80,7 @@ export function resolveRequestOrigin(headers: IncomingHttpHeaders, socketAddress
     const forwarded = headers[BRIDGE_HEADERS.clientAddress];
     address = normalAddress(typeof forwarded === 'string' ? forwarded : undefined) ?? normalAddress(socketAddress) ?? 'unknown';
     const base = headers[BRIDGE_HEADERS.publicBase];
-    if (typeof base === 'string' && /^https?:\/\/[^\s]+$/i.test(base)) publicBase = base.replace(/\/+$/, '');
+    if (typeof base === 'string' && /^https?:\/\/[^\s]+$/i.test(base)) publicBase = admitSiteUrl(base.replace(/\/+$/, ''));
   } else {
     address = clientAddressBehindProxies(socketAddress, headers[settings.trustedProxies.header], settings.trustedProxies);
   }

@@ -66,6 +66,7 @@ export class ReadingRoutes {
   #log?: AccessLog;
   #cors?: CorsHeaders;
   #limit?: ClientLimit;
+  readonly #admitSiteUrl = (publicBase: string) => this.site.admitSiteUrl(publicBase, this.config.publicUrl);
 
   constructor(
     private readonly config: ServiceConfig,
@@ -130,7 +131,7 @@ export class ReadingRoutes {
     if (!route) return false;
     const started = performance.now();
     const headers = request.headers;
-    const origin = resolveRequestOrigin(headers, request.socket.remoteAddress, this.config);
+    const origin = resolveRequestOrigin(headers, request.socket.remoteAddress, this.config, this.#admitSiteUrl);
     const revision = this.site.revision;
     // A stale revision is answered by Fastify's onRequest hook (409), as on every other route.
     if (expectedOtherRevision(headers, origin, this.site.announcedRevision) !== undefined) return false;

@@ -151,9 +151,10 @@ export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRou
   });
 
   app.decorateRequest('origin', null as unknown as RequestOrigin);
+  const admitSiteUrl = (publicBase: string) => deps.site.admitSiteUrl(publicBase, config.publicUrl);
   // Both hooks run on every request: callback style, so neither costs a promise and a microtask turn.
   app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
-    request.origin = resolveRequestOrigin(request.headers, request.socket.remoteAddress, config);
+    request.origin = resolveRequestOrigin(request.headers, request.socket.remoteAddress, config, admitSiteUrl);
     // Answered here: the route is not run (done is not called).
     if (isAmbiguousTarget(request.url)) {
       sendProblem(reply, ambiguousPath());

@@ -114,12 +114,20 @@ export function toEntity(value: unknown): CachedEntity {
  */
 const ENTITY_MEMO_GENERATION = 64;
 
+/**
+ * How many site URLs bridged requests may name per configuration. A site is reached under one URL, or
+ * a few (languages on domains of their own); a site whose WordPress takes its URL from the request's
+ * Host would let every client name another, and each new one costs a render of every document.
+ */
+export const MAX_SITE_URLS = 16;
+
 /** The configuration in force and the answers rendered from it. */
 export class SiteState {
   #config!: SiteConfig;
   #revision!: string;
   #announcedRevision!: string;
   #entities = new Memo<string, CachedEntity>(ENTITY_MEMO_GENERATION);
+  #siteUrls = new Set<string>();
 
   constructor(config: SiteConfig = defaultConfig()) {
     this.replace(config);
@@ -152,6 +160,15 @@ export class SiteState {
     this.#revision = configRevision(this.#config);
     this.#announcedRevision = revision ?? this.#revision;
     this.#entities = new Memo(ENTITY_MEMO_GENERATION);
+    this.#siteUrls = new Set();
+  }
+
+  /** The site URL a bridged request named, while fewer than MAX_SITE_URLS were named; past that, the fallback. */
+  admitSiteUrl(publicBase: string, fallback: string): string {
+    if (this.#siteUrls.has(publicBase)) return publicBase;
+    if (this.#siteUrls.size >= MAX_SITE_URLS) return fallback;
+    this.#siteUrls.add(publicBase);
+    return publicBase;
   }
 
   /** The memoized answer for key; render runs once per revision and key. */
