@@ -33,7 +33,7 @@ beforeAll(async () => {
   // The tools read no reading routes.
   const deps: ServiceDeps = { config, site: service.site, handoffs: service.handoffs, reads: service.reads, limits: {} };
   registry = new ToolRegistry(config.idempotencyRetentionDays);
-  context = { deps, config: service.site.config, publicBase: BASE };
+  context = { deps, config: service.site.config, publicBase: BASE, clientAddress: '127.0.0.1' };
 });
 afterAll(async () => {
   await service.close();

@@ -4,8 +4,8 @@ import type { ServiceConfig } from './config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Which per-client limit a route counts in: the handoff limit, none (bridge-only), or by default the general one. */
-    limit?: 'handoffs' | 'none';
+    /** Which per-client limit a route counts in: none (bridge-only), or by default the general one. */
+    limit?: 'none';
   }
 }
 
@@ -63,7 +63,10 @@ export class ClientLimit {
 export interface ClientLimits {
   /** Every endpoint (MANUFACTURER_AGENT_RATE_LIMIT); absent when set to 0. */
   all?: ClientLimit;
-  /** Handoff creation through either door (MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT); absent when set to 0. */
+  /**
+   * Tool requests that call the handoff tool (MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT), counted per request
+   * by the tool endpoint; absent when set to 0. Each creation is counted by the store (handoffs/routes.ts).
+   */
   handoffs?: ClientLimit;
 }
 

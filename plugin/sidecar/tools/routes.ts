@@ -113,7 +113,7 @@ export const toolRoutes: CapabilityRoutes = async (app, deps) => {
         return send(reply, rpcError(400, RPC.parseError, 'Parse error: the body must be a JSON-RPC message'));
       }
       if (handoffLimit && callsTool(body, HANDOFF_TOOL) && handoffLimit.count(request.origin.clientAddress).exceeded) throw tooManyRequests();
-      const context = { deps, config: site.config, publicBase: request.origin.publicBase };
+      const context = { deps, config: site.config, publicBase: request.origin.publicBase, clientAddress: request.origin.clientAddress };
       const answer = isModernRequest(request.headers, body)
         ? await handleModern(request.headers, body, registry, context, request.log)
         : await handleLegacy(`http://localhost${request.url}`, request.headers, body, registry, context, request.log);
