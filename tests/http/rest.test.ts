@@ -5,6 +5,7 @@ import { api, checkerFor, postJson } from '../support/http.js';
 import { isWordPress, openTarget, type Target } from '../support/target.js';
 import { PRIORITIES } from '../../plugin/sidecar/core/schemas.js';
 import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
+import { CONTACT_DATA, WALL_DESCRIPTIONS } from '../support/personal-data-samples.js';
 
 // One suite, two targets: the sidecar alone (standalone project) or every request through WordPress
 // (wordpress project); see tests/support/target.ts.
@@ -180,6 +181,26 @@ describe('POST handoffs', () => {
     expect(res.json).toMatchObject({ status: 400, code, data: { status: 400 } });
     expect(res.json.message).toBe(res.json.detail);
     if (field) expect(res.json.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it('rule 3: contact data in the motif, in every form, is a 400 naming the field and the kind; nothing is created', async () => {
+    const before = await target.handoffCount();
+    for (const [kind, text] of CONTACT_DATA) {
+      const res = await handoff({ next_step: 'project_enquiry', requirements: { motif_description: text } }, { 'idempotency-key': key() });
+      expect(res.status, text).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(res.json).toMatchObject({ status: 400, code: 'rest_invalid_param' });
+      expect(res.json.errors, text).toEqual([{ field: '/requirements/motif_description', message: expect.stringContaining(kind) }]);
+    }
+    expect(await target.handoffCount()).toBe(before);
+  });
+
+  it('rule 3: wall descriptions with dimensions, colours, years and quantities are accepted', async () => {
+    for (const text of WALL_DESCRIPTIONS) {
+      const res = await handoff({ next_step: 'project_enquiry', requirements: { motif_description: text } }, { 'idempotency-key': key() });
+      expect(res.status, text).toBe(201);
+      expect(res.json.requirements.motif_description).toBe(text);
+    }
   });
 
   it('rule 3: a wrong content type is a 400', async () => {
