@@ -4,7 +4,7 @@ import type { ServiceConfig } from './config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Which per-client limit a route counts in: none (bridge-only), or by default the general one. */
+    /** Which per-client limit a route counts in: none (the bridge's routes; /ask, with its fair-use policy), or by default the general one. */
     limit?: 'none';
   }
 }

@@ -36,7 +36,7 @@ export interface ServiceConfig {
   askRateLimitPerMinute: number;
   /** /ask sheds load (503) while this many questions are in flight; 0 turns the check off. */
   askMaxInFlight: number;
-  /** /ask sheds load (503) while the event loop's p99 delay over the last sample exceeded this; 0 turns the check off. */
+  /** /ask sheds load (503) while the event loop's delay stays over this (two windows of 500 ms in a row); 0 turns the check off. */
   askMaxEventLoopDelayMs: number;
   /** Browser origins the tool endpoint accepts besides the site's own; requests without Origin are always accepted. */
   allowedOrigins: string[];
