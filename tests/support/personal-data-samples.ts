@@ -51,4 +51,5 @@ export const WALL_DESCRIPTIONS: string[] = [
   'Logo des Hotels, Format 16:9, 3840 x 2160',
   'Fluchtweg 2 und Arbeitsplatz 3 sollen frei bleiben',
   'Muster wie im Katalog 2025 Seite 12',
+  'Referenz crash-1-0-5-1763930000000 aus dem Lasttest',
 ];

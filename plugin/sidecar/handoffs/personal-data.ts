@@ -28,6 +28,8 @@ const PHONE_CANDIDATE = /(?<![\p{L}\p{N}.,])(?:\+\s*\(?\s*\d|\(\s*0|0)[\d\s/()-]
 /** A number named as one ("Tel. 1234567", "Mobil: 123 45 67") needs no leading 0 or +. */
 const LABELLED_PHONE = /\b(?:tel(?:efon)?|phone|mobil(?:e)?|handy|fax|whatsapp)\b\.?\s*:?\s*\+?[\d\s/()-]{6,}\d/iu;
 const MIN_PHONE_DIGITS = 7;
+/** The leading 0 and at least two digits of the area code. */
+const MIN_AREA_CODE_DIGITS = 3;
 /** Dates and month/year ("01-03-2025", "04/2026 - 05/2026") are left out of the telephone check. */
 const DATES = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}\/\d{4}\b/gu;
 /** E.164: at most 15 digits (a longer run of digits is something else: an order number, an IBAN). */
@@ -70,6 +72,8 @@ function containsIban(text: string): boolean {
 function containsPhone(text: string): boolean {
   if (LABELLED_PHONE.test(text)) return true;
   for (const match of text.replace(DATES, ' ').matchAll(PHONE_CANDIDATE)) {
+    // A national number starts with its area code ("030", "0171"): a lone 0 ("0-5-17…", an id) does not.
+    if (!match[0].startsWith('+') && /^\(?\s*(\d+)/.exec(match[0])![1].length < MIN_AREA_CODE_DIGITS) continue;
     const digits = match[0].replace(/\D/g, '').length;
     if (digits >= MIN_PHONE_DIGITS && digits <= MAX_PHONE_DIGITS) return true;
   }
