@@ -52,4 +52,5 @@ export const WALL_DESCRIPTIONS: string[] = [
   'Fluchtweg 2 und Arbeitsplatz 3 sollen frei bleiben',
   'Muster wie im Katalog 2025 Seite 12',
   'Referenz crash-1-0-5-1763930000000 aus dem Lasttest',
+  'Vorgang f47ac10b-58cc-0372-8567-0e02b2c3d479 und 0372-8567-0e02',
 ];

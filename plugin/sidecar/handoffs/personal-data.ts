@@ -28,6 +28,8 @@ const PHONE_CANDIDATE = /(?<![\p{L}\p{N}.,])(?:\+\s*\(?\s*\d|\(\s*0|0)[\d\s/()-]
 /** A number named as one ("Tel. 1234567", "Mobil: 123 45 67") needs no leading 0 or +. */
 const LABELLED_PHONE = /\b(?:tel(?:efon)?|phone|mobil(?:e)?|handy|fax|whatsapp)\b\.?\s*:?\s*\+?[\d\s/()-]{6,}\d/iu;
 const MIN_PHONE_DIGITS = 7;
+const JOINED_BEFORE = /[\p{L}\p{N}][-/]$/u;
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 /** The leading 0 and at least two digits of the area code. */
 const MIN_AREA_CODE_DIGITS = 3;
 /** Dates and month/year ("01-03-2025", "04/2026 - 05/2026") are left out of the telephone check. */
@@ -71,9 +73,13 @@ function containsIban(text: string): boolean {
 
 function containsPhone(text: string): boolean {
   if (LABELLED_PHONE.test(text)) return true;
-  for (const match of text.replace(DATES, ' ').matchAll(PHONE_CANDIDATE)) {
+  const searched = text.replace(DATES, ' ');
+  for (const match of searched.matchAll(PHONE_CANDIDATE)) {
     // A national number starts with its area code ("030", "0171"): a lone 0 ("0-5-17…", an id) does not.
     if (!match[0].startsWith('+') && /^\(?\s*(\d+)/.exec(match[0])![1].length < MIN_AREA_CODE_DIGITS) continue;
+    // Digits inside a token joined by dashes or slashes ("58cc-0372-8567-0e02", a UUID) are no number either.
+    const end = match.index + match[0].length;
+    if (JOINED_BEFORE.test(searched.slice(Math.max(0, match.index - 2), match.index)) || WORD_CHARACTER.test(searched.charAt(end))) continue;
     const digits = match[0].replace(/\D/g, '').length;
     if (digits >= MIN_PHONE_DIGITS && digits <= MAX_PHONE_DIGITS) return true;
   }
