@@ -33,7 +33,7 @@ describe('fair use on /ask', () => {
   it('answers 1,000 questions a minute from one client to an idle service with the default configuration, none refused', async () => {
     // A sidecar process of its own, as it runs behind WordPress, with the defaults: the general limit of
     // 300 a minute would refuse 700 of them if /ask counted in it.
-    const s = await sidecars.start({ MANUFACTURER_AGENT_DATA_DIR: sidecars.dataDir(), MANUFACTURER_AGENT_RATE_LIMIT: '', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '' });
+    const s = await sidecars.start({ MANUFACTURER_AGENT_DATA_DIR: sidecars.dataDir(), MANUFACTURER_AGENT_RATE_LIMIT: '', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '', MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS: '' });
     const statuses = new Map<number, number>();
     const started = performance.now();
     await pool(Array.from({ length: 1000 }, (_, i) => i), 8, async (i) => {

@@ -29,7 +29,7 @@ const PHONE_CANDIDATE = /(?<![\p{L}\p{N}.,])(?:\+\s*\(?\s*\d|\(\s*0|0)[\d\s/()-]
 const LABELLED_PHONE = /\b(?:tel(?:efon)?|phone|mobil(?:e)?|handy|fax|whatsapp)\b\.?\s*:?\s*\+?[\d\s/()-]{6,}\d/iu;
 const MIN_PHONE_DIGITS = 7;
 const JOINED_BEFORE = /[\p{L}\p{N}][-/]$/u;
-const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+const JOINED_AFTER = /^[-/]?[\p{L}\p{N}]/u;
 /** The leading 0 and at least two digits of the area code. */
 const MIN_AREA_CODE_DIGITS = 3;
 /** Dates and month/year ("01-03-2025", "04/2026 - 05/2026") are left out of the telephone check. */
@@ -79,7 +79,7 @@ function containsPhone(text: string): boolean {
     if (!match[0].startsWith('+') && /^\(?\s*(\d+)/.exec(match[0])![1].length < MIN_AREA_CODE_DIGITS) continue;
     // Digits inside a token joined by dashes or slashes ("58cc-0372-8567-0e02", a UUID) are no number either.
     const end = match.index + match[0].length;
-    if (JOINED_BEFORE.test(searched.slice(Math.max(0, match.index - 2), match.index)) || WORD_CHARACTER.test(searched.charAt(end))) continue;
+    if (JOINED_BEFORE.test(searched.slice(Math.max(0, match.index - 2), match.index)) || JOINED_AFTER.test(searched.slice(end, end + 2))) continue;
     const digits = match[0].replace(/\D/g, '').length;
     if (digits >= MIN_PHONE_DIGITS && digits <= MAX_PHONE_DIGITS) return true;
   }
