@@ -31,9 +31,11 @@ final class Lifecycle {
 	}
 
 	/**
-	 * Deletes every option of the plugin.
+	 * Deletes every option of the plugin, and the handoff tables of sidecars that share the site's database.
 	 */
 	public static function uninstall(): void {
+		global $wpdb;
+		Handoff_Tables::for_site( $wpdb )->drop();
 		self::each_site(
 			true,
 			static function (): void {

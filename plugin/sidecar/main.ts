@@ -5,6 +5,7 @@ import { createService, listen } from './service.js';
 import { describeStore } from './handoffs/open-store.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,10 +13,17 @@ async function main(): Promise<void> {
   const { app, handoffs } = service;
 
   const purge = () =>
-    handoffs.purgeExpiredKeys(Date.now()).then(
-      (n) => n && app.log.info(`purged ${n} expired idempotency keys`),
-      (err) => app.log.error({ err }, 'purging expired idempotency keys failed'),
-    );
+    handoffs
+      .purgeExpiredKeys(Date.now())
+      .then(
+        (n) => n && app.log.info(`purged ${n} expired idempotency keys`),
+        (err) => app.log.error({ err }, 'purging expired idempotency keys failed'),
+      )
+      .then(() => handoffs.purgeHandoffs(Date.now() - config.handoffRetentionDays * DAY_MS))
+      .then(
+        (n) => n && app.log.info(`purged ${n} handoffs older than ${config.handoffRetentionDays} days`),
+        (err) => app.log.error({ err }, 'purging old handoffs failed'),
+      );
   await purge();
   const purgeTimer = setInterval(purge, HOUR_MS);
   purgeTimer.unref();

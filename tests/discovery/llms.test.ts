@@ -171,6 +171,8 @@ describe('llms-full.txt', () => {
     const limits = Object.fromEntries(tableIn(out.get('Limits')!).rows.map((r) => [r[0].text, r[1].text]));
     expect(limits['Idempotency-Key length']).toBe(`${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX} characters`);
     expect(limits['Idempotency-Key retention']).toBe('14 days');
+    // Not set: the keys' retention, so a live key always replays its handoff.
+    expect(limits['Handoff retention']).toBe('14 days after creation, then deleted');
     expect(limits['Retry delay after HTTP 429']).toContain(`${RETRY_AFTER_SECONDS} seconds`);
     // The limits the sidecar was started with: this suite's (no general limit, the default 30 for
     // handoffs) or the stack's (100000 for both: tests/wordpress/global-setup.ts).
@@ -197,6 +199,8 @@ describe('llms-full.txt', () => {
     expect(policy).toContain(`${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX}`);
     expect(policy).toContain('HTTP 422');
     expect(policy).toContain('Keys are kept for 14 days');
+    expect(policy).toContain('Handoffs are deleted 14 days after they were created');
+    expect(policy).toContain('contact data in its text');
   });
 
   it('walks through the human workflow and the recommendations of the configuration', async () => {
@@ -271,7 +275,7 @@ describe('when openapi.json comes to describe the ask endpoint (GET and POST) an
     const { documentedPaths } = await import('../../plugin/sidecar/discovery/routes.js');
     const op = (operationId: string, summary: string) => ({ operationId, summary, tags: ['answers'], responses: { '200': { description: 'ok' } } });
     const paths = {
-      ...documentedPaths(30),
+      ...documentedPaths({ idempotencyRetentionDays: 30, handoffRetentionDays: 30 }),
       [ASK_PATH]: { get: op('askGet', 'Ask a question'), post: op('askPost', 'Ask a question (JSON body)') },
       [MCP_PATH]: { post: op('mcp', 'MCP tool endpoint') },
     };
@@ -279,7 +283,7 @@ describe('when openapi.json comes to describe the ask endpoint (GET and POST) an
       config: defaultConfig(),
       publicBase: 'https://site.example',
       operations: listOperations(paths),
-      service: { idempotencyRetentionDays: 30, rateLimitPerMinute: 300, handoffRateLimitPerMinute: 30, bodyLimitBytes: 16384 },
+      service: { idempotencyRetentionDays: 30, handoffRetentionDays: 30, rateLimitPerMinute: 300, handoffRateLimitPerMinute: 30, bodyLimitBytes: 16384 },
     };
     const doc = parseLlmsTxt(renderLlmsTxt(ctx));
     const urls = doc.sections[0].links.map((l) => l.url.replace(/\/$/, ''));

@@ -7,7 +7,7 @@ let running: RunningService;
 let doc: any;
 
 beforeAll(async () => {
-  running = await startService({ MANUFACTURER_AGENT_IDEMPOTENCY_RETENTION_DAYS: '14' });
+  running = await startService({ MANUFACTURER_AGENT_IDEMPOTENCY_RETENTION_DAYS: '14', MANUFACTURER_AGENT_HANDOFF_RETENTION_DAYS: '21' });
   doc = await (await fetch(`${running.baseUrl}/openapi.json`)).json();
 });
 afterAll(() => running.stop());
@@ -47,6 +47,8 @@ describe('openapi.json', () => {
     expect(doc.components.schemas.IdempotencyKey).toMatchObject({ minLength: 8, maxLength: 255 });
     expect(op['x-idempotency-key-retention-days']).toBe(14);
     expect(op.description).toContain('kept for 14 days');
+    expect(op['x-handoff-retention-days']).toBe(21);
+    expect(op.description).toContain('deleted 21 days after they were created');
   });
 
   it('lists the priorities of the specification as the allowed values', () => {

@@ -86,6 +86,48 @@ describe('two sidecar processes on one MariaDB', () => {
     );
   }, 120_000);
 
+  it('hold the per-client handoff limit across both processes: N+k creations from one client create exactly N, replays still answer 200', async () => {
+    const LIMIT = 30;
+    const EXTRA = 15;
+    const TOKEN = `bridge-${randomUUID()}`;
+    // Two more processes on the same database, with the limit, trusting a bridge that names the client.
+    const env = { MANUFACTURER_AGENT_DATABASE_URL: db.url, MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: String(LIMIT), MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN };
+    const [c, d] = await Promise.all([sidecars.start(env), sidecars.start(env)]);
+    const asClient = (address: string) => ({ 'x-manufacturer-agent-bridge-token': TOKEN, 'x-manufacturer-agent-client-address': address });
+    const visitor = asClient(`203.0.113.${Math.floor(Math.random() * 200) + 1}`);
+    const body = { next_step: 'wallcheck', requirements: { motif_description: `Limit über zwei Prozesse ${randomUUID()}` } };
+    const keys = Array.from({ length: LIMIT + EXTRA }, (_, i) => `limited-${i}-${randomUUID()}`);
+    const answers = await Promise.all(
+      keys.map(async (key, i) => {
+        const res = await postHandoff(i % 2 ? c.baseUrl : d.baseUrl, key, body, visitor);
+        return { key, status: res.status, retryAfter: res.headers.get('retry-after'), text: await res.text(), via: i % 2 ? 'c' : 'd' };
+      }),
+    );
+    const created = answers.filter((x) => x.status === 201);
+    const refused = answers.filter((x) => x.status === 429);
+    expect(created).toHaveLength(LIMIT);
+    expect(refused).toHaveLength(EXTRA);
+    expect(new Set(created.map((x) => x.via))).toEqual(new Set(['c', 'd']));
+    for (const r of refused) {
+      expect(r.retryAfter).toBe('60');
+      expect(JSON.parse(r.text)).toMatchObject({ status: 429, code: 'rate_limited' });
+    }
+    expect(await count(`SELECT COUNT(*) AS n FROM \`${tables.handoffs}\` WHERE body LIKE ?`, [`%${body.requirements.motif_description}%`])).toBe(LIMIT);
+    // Over the limit, a retry of a created handoff is replayed on either process (never a 429 hiding it) ...
+    for (const [i, made] of created.slice(0, 6).entries()) {
+      const replay = await postHandoff(i % 2 ? c.baseUrl : d.baseUrl, made.key, body, visitor);
+      expect(replay.status).toBe(200);
+      expect(await replay.text()).toBe(made.text);
+    }
+    // ... a refused key stays refused, and another client behind the same bridge has its own budget.
+    expect((await postHandoff(c.baseUrl, refused[0].key, body, visitor)).status).toBe(429);
+    expect((await postHandoff(d.baseUrl, `other-client-${randomUUID()}`, body, asClient('198.51.100.7'))).status).toBe(201);
+    figure(
+      `handoff limit ${LIMIT}/min across 2 processes on one MariaDB: ${LIMIT + EXTRA} concurrent creations from one client -> ${created.length} created (201), ` +
+        `${refused.length} refused (429, Retry-After: 60), ${LIMIT} rows in the database; retries of created handoffs over the limit: 6 of 6 replayed (200)`,
+    );
+  }, 60_000);
+
   it('stop cleanly on SIGTERM, closing the pool, while the other keeps serving from the shared database', async () => {
     const key = `before-stop-${randomUUID()}`;
     const made = await postHandoff(a.baseUrl, key, { next_step: 'sample_request' });

@@ -29,7 +29,11 @@ export class Sidecars {
 
   async start(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServiceProcess> {
     // HOST '' means the default (loopback) even when the CI environment sets HOST.
-    const p = await spawnService({ HOST: '', MANUFACTURER_AGENT_RATE_LIMIT: '0', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0', ...env }, { timeoutMs: 20_000, ...options });
+    // No event-loop shedding on /ask either: these suites load a shared 2-core machine on purpose.
+    const p = await spawnService(
+      { HOST: '', MANUFACTURER_AGENT_RATE_LIMIT: '0', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0', MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
+      { timeoutMs: 20_000, ...options },
+    );
     this.#all.push(p);
     return p;
   }

@@ -158,6 +158,50 @@ describe.each(BACKENDS)('handoff store: $name', (backend) => {
     expect((await store.createOnce(input('purge-key-a', sample, T0 + 2500))).kind).toBe('created');
   });
 
+  it('purges handoffs created before the retention limit with their keys, and keeps the newer ones', async () => {
+    const store = await open(newSlot());
+    const old = await store.createOnce(input('retention-old', enquiry, T0, 60 * DAY));
+    const edge = await store.createOnce(input('retention-edge', sample, T0 + DAY));
+    const young = await store.createOnce(input('retention-young', enquiry, T0 + 2 * DAY));
+    if (old.kind !== 'created' || edge.kind !== 'created' || young.kind !== 'created') throw new Error('not created');
+    // Created before T0 + 1 day: only the first (the one created exactly then stays).
+    expect(await store.purgeHandoffs(T0 + DAY)).toBe(1);
+    expect(await store.get(old.handoff.id)).toBeUndefined();
+    expect(await store.get(edge.handoff.id)).toEqual(edge.handoff);
+    expect((await store.list({ limit: 10, offset: 0 })).items.map((h) => h.id)).toEqual([young.handoff.id, edge.handoff.id]);
+    // Its key, still live, went with it: the same request is a new handoff, not a replay of nothing.
+    const again = await store.createOnce(input('retention-old', enquiry, T0 + 3 * DAY));
+    expect(again.kind).toBe('created');
+    expect(await store.purgeHandoffs(T0 + DAY)).toBe(0);
+    expect(await store.purgeHandoffs(T0 + 10 * DAY)).toBe(3);
+    expect((await store.list({ limit: 10, offset: 0 })).total).toBe(0);
+  });
+
+  it('counts the per-client handoff limit where it writes: replays and conflicts are never refused, other clients are apart', async () => {
+    const store = await open(newSlot());
+    const limit = { client: 'client-a', max: 3, windowMs: 60_000 };
+    const limited = (key: string, now = T0, client = limit) => ({ ...input(key, enquiry, now), limit: client });
+    // Five new keys at once from one client: three created, two refused, in one batch.
+    const outcomes = await Promise.all([1, 2, 3, 4, 5].map((i) => store.createOnce(limited(`limit-key-${i}`))));
+    expect(outcomes.filter((o) => o.kind === 'created')).toHaveLength(3);
+    expect(outcomes.filter((o) => o.kind === 'limited')).toHaveLength(2);
+    expect((await store.list({ limit: 10, offset: 0 })).total).toBe(3);
+    // Over the limit, a created key still replays, and another body is still a conflict.
+    const madeIndex = outcomes.findIndex((o) => o.kind === 'created');
+    expect((await store.createOnce(limited(`limit-key-${madeIndex + 1}`))).kind).toBe('replayed');
+    expect((await store.createOnce({ ...input(`limit-key-${madeIndex + 1}`, sample), limit })).kind).toBe('conflict');
+    // A refused key was not kept: it is refused again, then created once the window has passed.
+    const refusedKey = `limit-key-${outcomes.findIndex((o) => o.kind === 'limited') + 1}`;
+    expect((await store.createOnce(limited(refusedKey, T0 + 59_999))).kind).toBe('limited');
+    expect((await store.createOnce(limited(refusedKey, T0 + 60_000))).kind).toBe('created');
+    // Another client has its own count.
+    expect((await store.createOnce(limited('limit-other', T0, { ...limit, client: 'client-b' }))).kind).toBe('created');
+    // The window's row is purged with the expired keys, and the count starts over.
+    await store.purgeExpiredKeys(T0 + 200_000);
+    for (const i of [1, 2, 3]) expect((await store.createOnce(limited(`limit-late-${i}`, T0 + 200_000))).kind).toBe('created');
+    expect((await store.createOnce(limited('limit-late-4', T0 + 200_000))).kind).toBe('limited');
+  });
+
   it('gets by id and lists newest first, filtered by next step, in pages, with the total', async () => {
     const store = await open(newSlot());
     const steps: NextStep[] = ['project_enquiry', 'wallcheck', 'sample_request', 'wallcheck', 'project_enquiry', 'wallcheck', 'wallcheck'];
@@ -270,7 +314,7 @@ describe('MariaDB/MySQL specifics', () => {
         'SELECT TABLE_NAME, ENGINE, TABLE_COLLATION FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME',
         [database.name],
       );
-      expect(tables.map((t) => t.TABLE_NAME)).toEqual([names.handoffs, names.keys, names.schema].sort());
+      expect(tables.map((t) => t.TABLE_NAME).sort()).toEqual(Object.values(names).sort());
       for (const t of tables) {
         expect(t.ENGINE).toBe('InnoDB');
         expect(t.TABLE_COLLATION).toMatch(/^utf8mb4_/);

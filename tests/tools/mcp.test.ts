@@ -792,7 +792,7 @@ describe('openapi operations of the tool endpoint (ready for openapi.json)', () 
     const { documentedPaths } = await import('../../plugin/sidecar/discovery/routes.js');
     const { toolOperations } = await import('../../plugin/sidecar/tools/openapi.js');
     const { OpenApiChecker } = await import('../support/openapi-check.js');
-    const doc = buildOpenApi(site, base, { ...documentedPaths(30), ...toolOperations });
+    const doc = buildOpenApi(site, base, { ...documentedPaths({ idempotencyRetentionDays: 30, handoffRetentionDays: 30 }), ...toolOperations });
     const result = await validate(structuredClone(doc) as any);
     if (!result.valid) throw new Error(compileErrors(result));
     const checker = new OpenApiChecker(doc);

@@ -2,6 +2,7 @@ import { ASK_PATH } from '../core/paths.js';
 import { RETRY_AFTER_SECONDS } from '../core/errors.js';
 import { jsonContent, schemaRef, type OpenApiOperation, type OpenApiPaths } from '../core/openapi-parts.js';
 import { MAX_QUERY_LENGTH } from './answer.js';
+import { OVERLOAD_RETRY_AFTER_SECONDS } from './fair-use.js';
 
 const failure = (description: string, headers?: Record<string, unknown>) => ({
   description,
@@ -16,7 +17,8 @@ const DESCRIPTION =
   'the material catalog, the recommendations, the company facts and the discovery texts. `results` names what the answer is grounded on. ' +
   'When a question gives no clue of its language, Accept-Language decides, then German. ' +
   'A question the data does not answer is not guessed: the answer has `routed: true` and points to the contact form and the telephone line. ' +
-  'No authentication; a fair-use rate limit applies (429 with Retry-After). ' +
+  'No authentication and no fixed rate limit; a fair-use policy applies: while the service is overloaded a question is refused with 503 and Retry-After, ' +
+  'and an operator may set a per-client ceiling (429 with Retry-After). ' +
   'With `Accept: text/event-stream` the answer is streamed as server-sent events in the NLWeb v0.54 order: ' +
   '`start` (sent before the answer is ready), one `result` per grounding item (`{index, item}`), `content` events with the answer text in parts (`{type: "text", text}`), ' +
   '`complete` with the whole answer as the JSON form carries it (or a failure), and `end`.';
@@ -34,10 +36,13 @@ const answerResponses = (extra: Record<string, unknown>): Record<string, unknown
   },
   '400': failure(`The query is missing, empty, not a string or longer than ${MAX_QUERY_LENGTH} characters, or the body is not valid JSON.`),
   ...extra,
-  '429': failure(`Too many requests (fair use); retry after ${RETRY_AFTER_SECONDS} seconds.`, {
+  '429': failure(`Only where the operator set a per-client ceiling (off by default): too many questions; retry after ${RETRY_AFTER_SECONDS} seconds.`, {
     'Retry-After': { $ref: '#/components/headers/RetryAfter' },
   }),
   '500': failure('The service failed.'),
+  '503': failure(`Fair use: the service is overloaded (too many questions in flight, or it cannot keep up); retry after ${OVERLOAD_RETRY_AFTER_SECONDS} seconds. error.code is "overloaded".`, {
+    'Retry-After': { description: `Seconds to wait before retrying (${OVERLOAD_RETRY_AFTER_SECONDS}).`, schema: { type: 'integer', const: OVERLOAD_RETRY_AFTER_SECONDS } },
+  }),
 });
 
 const common = (operationId: string, summary: string): OpenApiOperation => ({

@@ -7,6 +7,7 @@ import { fieldList, toFieldErrors, validatorFor } from '../core/schemas.js';
 import { afterListening, toProblem, type CapabilityRoutes, type ServiceDeps } from '../core/server.js';
 import { indexFor } from './search.js';
 import { MAX_QUERY_LENGTH, answerJson, failureBody, prepareAnswer, type AskContext } from './answer.js';
+import { FairUse } from './fair-use.js';
 
 export const EVENT_STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
 
@@ -116,8 +117,11 @@ export const answerRoutes: CapabilityRoutes = async (app, deps) => {
   // a question that comes first builds it itself.
   afterListening(app, () => indexFor(deps.site.revision, deps.site.config));
   // Its own scope, so every failure on this endpoint (also the framework's: malformed JSON, wrong
-  // content type, body too large, rate limit) answers in the NLWeb failure envelope, not problem+json.
+  // content type, body too large, overload) answers in the NLWeb failure envelope, not problem+json.
   await app.register(async (scope) => {
+    // Not the general per-client limit: fair use (fair-use.ts) instead.
+    new FairUse(deps.config).attach(scope);
+    const routeConfig = { config: { limit: 'none' as const } };
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       const problem = toProblem(error);
       if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
@@ -141,7 +145,7 @@ export const answerRoutes: CapabilityRoutes = async (app, deps) => {
       return undefined;
     };
 
-    scope.get(ASK_PATH, (request, reply) => answer(request, reply, parseQuery((request.query as Record<string, unknown>).query, 'query')));
-    scope.post(ASK_PATH, (request, reply) => answer(request, reply, parseBody(request.body)));
+    scope.get(ASK_PATH, routeConfig, (request, reply) => answer(request, reply, parseQuery((request.query as Record<string, unknown>).query, 'query')));
+    scope.post(ASK_PATH, routeConfig, (request, reply) => answer(request, reply, parseBody(request.body)));
   });
 };

@@ -4,8 +4,8 @@ import type { ServiceConfig } from './config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Which per-client limit a route counts in: the handoff limit, none (bridge-only), or by default the general one. */
-    limit?: 'handoffs' | 'none';
+    /** Which per-client limit a route counts in: none (the bridge's routes; /ask, with its fair-use policy), or by default the general one. */
+    limit?: 'none';
   }
 }
 
@@ -63,11 +63,9 @@ export class ClientLimit {
 export interface ClientLimits {
   /** Every endpoint (MANUFACTURER_AGENT_RATE_LIMIT); absent when set to 0. */
   all?: ClientLimit;
-  /** Handoff creation through either door (MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT); absent when set to 0. */
-  handoffs?: ClientLimit;
 }
 
 export function clientLimits(config: ServiceConfig): ClientLimits {
   const limit = (max: number) => (max > 0 ? new ClientLimit(max, config.rateLimitWindowMs) : undefined);
-  return { all: limit(config.rateLimitPerMinute), handoffs: limit(config.handoffRateLimitPerMinute) };
+  return { all: limit(config.rateLimitPerMinute) };
 }

@@ -33,6 +33,14 @@ export interface ServiceConfig {
   connectionTimeoutMs: number;
   /** How long an Idempotency-Key is remembered. */
   idempotencyRetentionDays: number;
+  /** How long a handoff is kept before it is purged; at least idempotencyRetentionDays, so a live key always replays. */
+  handoffRetentionDays: number;
+  /** Questions per window and client on /ask; 0 (the default) sets no ceiling: fair use is load shedding. */
+  askRateLimitPerMinute: number;
+  /** /ask sheds load (503) while this many questions are in flight; 0 turns the check off. */
+  askMaxInFlight: number;
+  /** /ask sheds load (503) while the event loop's delay stays over this (two windows of 500 ms in a row); 0 turns the check off. */
+  askMaxEventLoopDelayMs: number;
   /** Browser origins the tool endpoint accepts besides the site's own; requests without Origin are always accepted. */
   allowedOrigins: string[];
   logLevel: string;
@@ -60,6 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     throw new Error(`MANUFACTURER_AGENT_PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
   }
   const requestTimeoutMs = integer(env, 'MANUFACTURER_AGENT_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  const idempotencyRetentionDays = integer(env, 'MANUFACTURER_AGENT_IDEMPOTENCY_RETENTION_DAYS', 30, 1, 3650);
+  // Never shorter than the keys: a retry with a live key must replay its handoff, not create a second one.
+  const handoffRetentionDays = integer(env, 'MANUFACTURER_AGENT_HANDOFF_RETENTION_DAYS', idempotencyRetentionDays, idempotencyRetentionDays, 3650);
   return {
     host,
     port,
@@ -76,7 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     requestTimeoutMs,
     headersTimeoutMs: Math.min(integer(env, 'MANUFACTURER_AGENT_HEADERS_TIMEOUT_MS', 10_000, 100, 3_600_000), requestTimeoutMs),
     connectionTimeoutMs: integer(env, 'MANUFACTURER_AGENT_CONNECTION_TIMEOUT_MS', 60_000, 100, 3_600_000),
-    idempotencyRetentionDays: integer(env, 'MANUFACTURER_AGENT_IDEMPOTENCY_RETENTION_DAYS', 30, 1, 3650),
+    idempotencyRetentionDays,
+    handoffRetentionDays,
+    askRateLimitPerMinute: integer(env, 'MANUFACTURER_AGENT_ASK_RATE_LIMIT', 0, 0, 1_000_000_000),
+    askMaxInFlight: integer(env, 'MANUFACTURER_AGENT_ASK_MAX_IN_FLIGHT', 256, 0, 1_000_000),
+    askMaxEventLoopDelayMs: integer(env, 'MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS', 500, 0, 60_000),
     allowedOrigins: (env.MANUFACTURER_AGENT_ALLOWED_ORIGINS || '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
   };

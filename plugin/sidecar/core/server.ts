@@ -189,7 +189,7 @@ export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRou
   app.addHook('onRequest', (request, reply, done) => {
     if (request.is404) return done();
     const kind = request.routeOptions.config.limit;
-    const limit = kind === 'none' ? undefined : kind === 'handoffs' ? (limits.handoffs ?? limits.all) : limits.all;
+    const limit = kind === 'none' ? undefined : limits.all;
     if (!limit) return done();
     const { exceeded, headers } = limit.count(request.origin.clientAddress);
     for (let i = 0; i < headers.length; i += 2) reply.header(headers[i], headers[i + 1]);

@@ -16,7 +16,7 @@ export interface DocumentContext {
   publicBase: string;
   /** The operations of openapi.json. */
   operations: OperationSummary[];
-  service: Pick<ServiceConfig, 'idempotencyRetentionDays' | 'rateLimitPerMinute' | 'handoffRateLimitPerMinute' | 'bodyLimitBytes'>;
+  service: Pick<ServiceConfig, 'idempotencyRetentionDays' | 'handoffRetentionDays' | 'rateLimitPerMinute' | 'handoffRateLimitPerMinute' | 'bodyLimitBytes'>;
 }
 
 export function companyFacts(config: SiteConfig): CompanyFacts {

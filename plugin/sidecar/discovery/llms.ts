@@ -215,6 +215,7 @@ function limitSection(ctx: DocumentContext): string[] {
   const rows = [
     ['Idempotency-Key length', `${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX} characters`],
     ['Idempotency-Key retention', `${service.idempotencyRetentionDays} days`],
+    ['Handoff retention', `${service.handoffRetentionDays} days after creation, then deleted`],
     ['Requests (all endpoints)', perMinute(service.rateLimitPerMinute)],
     ['Handoff creations', perMinute(service.handoffRateLimitPerMinute)],
     ['Retry delay after HTTP 429', `${RETRY_AFTER_SECONDS} seconds (${code('Retry-After')} header)`],
@@ -250,6 +251,8 @@ function idempotencySection(ctx: DocumentContext): string[] {
       `- The same key with a different body: HTTP 422 (${code('idempotency_key_reused')}); nothing is created. Use a new key for a new request.`,
       '- Concurrent requests with one key create exactly one handoff.',
       `- Keys are kept for ${ctx.service.idempotencyRetentionDays} days; after that a key may be used for a new request.`,
+      `- Handoffs are deleted ${ctx.service.handoffRetentionDays} days after they were created (never before their key expires).`,
+      '- The body takes no personal data: contact data in its text (e-mail addresses, also spelled out or full-width, telephone numbers, IBANs, street addresses) is refused with HTTP 400 naming the field. The person enters their own details on the form.',
       '- A handoff is a link to the site’s own form, where the person checks what was collected and sends it themselves; it is not an order.',
     ].join('\n'),
   ];

@@ -3,7 +3,7 @@ import type { CapabilityRoutes } from '../core/server.js';
 import type { OpenApiPaths } from '../core/openapi-parts.js';
 import { materialOperations } from '../materials/openapi.js';
 import { companyOperations } from '../company/openapi.js';
-import { handoffOperations } from '../handoffs/openapi.js';
+import { handoffOperations, type Retention } from '../handoffs/openapi.js';
 import { answerOperations } from '../answers/openapi.js';
 import { toolOperations } from '../tools/openapi.js';
 import { buildOpenApi } from './openapi.js';
@@ -14,13 +14,13 @@ import { renderLlmsFullTxt, renderLlmsTxt } from './llms.js';
 import { renderAgentCard } from './agent-card.js';
 import type { DocumentContext } from './facts.js';
 
-export function apiPaths(retentionDays: number): OpenApiPaths {
-  return { ...materialOperations, ...companyOperations, ...handoffOperations(retentionDays), ...answerOperations };
+export function apiPaths(retention: Retention): OpenApiPaths {
+  return { ...materialOperations, ...companyOperations, ...handoffOperations(retention), ...answerOperations };
 }
 
 /** Everything openapi.json describes: the capabilities' operations and the discovery documents themselves. */
-export function documentedPaths(retentionDays: number): OpenApiPaths {
-  return { ...apiPaths(retentionDays), ...toolOperations, ...discoveryOperations };
+export function documentedPaths(retention: Retention): OpenApiPaths {
+  return { ...apiPaths(retention), ...toolOperations, ...discoveryOperations };
 }
 
 /**
@@ -35,10 +35,11 @@ const TEXT_CONTENT_TYPE = `${TEXT_DOCUMENT_TYPE}; charset=utf-8`;
 const NOSNIFF = { 'x-content-type-options': 'nosniff' } as const;
 
 export const discoveryRoutes: CapabilityRoutes = (app, { site, config, reads }) => {
-  const paths = documentedPaths(config.idempotencyRetentionDays);
+  const paths = documentedPaths(config);
   const operations = listOperations(paths);
   const service = {
     idempotencyRetentionDays: config.idempotencyRetentionDays,
+    handoffRetentionDays: config.handoffRetentionDays,
     rateLimitPerMinute: config.rateLimitPerMinute,
     handoffRateLimitPerMinute: config.handoffRateLimitPerMinute,
     bodyLimitBytes: config.bodyLimitBytes,

@@ -4,6 +4,7 @@ import { ProblemError, badRequest, type FieldError } from '../core/errors.js';
 import { toFieldErrors, validatorFor } from '../core/schemas.js';
 import type { LocalizedText, NextStep, SiteConfig } from '../core/site-config.js';
 import { parseIdempotencyKey, requestFingerprint } from './idempotency.js';
+import { findPersonalData } from './personal-data.js';
 import type { StoredHandoff } from './store.js';
 
 export interface HandoffRequest {
@@ -39,15 +40,32 @@ export function newHandoffId(now: number = Date.now()): string {
   return id;
 }
 
-/** A valid request against the schema and the live catalog, or every reason it is not. */
+/** Free-text fields that hold contact data, each named: the person enters their own details on the review page. */
+function personalDataErrors(requirements: Record<string, unknown> | undefined): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [name, value] of Object.entries(requirements ?? {})) {
+    const kind = typeof value === 'string' ? findPersonalData(value) : undefined;
+    if (kind) {
+      errors.push({
+        field: `/requirements/${name}`,
+        message: `contains what looks like ${kind === 'IBAN' ? 'an' : 'a'} ${kind}; personal data is not accepted (the person adds their own contact details on the review page)`,
+      });
+    }
+  }
+  return errors;
+}
+
+/** A valid request against the schema, the live catalog and the no-personal-data rule, or every reason it is not. */
 export function checkHandoffRequest(body: unknown, config: SiteConfig): FieldError[] {
   const validate = validatorFor('HandoffRequest');
   if (!validate(body)) return toFieldErrors(validate.errors);
-  const materialId = (body as HandoffRequest).requirements?.material_id;
+  const { requirements } = body as HandoffRequest;
+  const errors = personalDataErrors(requirements);
+  const materialId = requirements?.material_id;
   if (typeof materialId === 'string' && !config.materials.some((m) => m.id === materialId)) {
-    return [{ field: '/requirements/material_id', message: `names no material in the catalog ("${materialId}")` }];
+    errors.push({ field: '/requirements/material_id', message: `names no material in the catalog ("${materialId}")` });
   }
-  return [];
+  return errors;
 }
 
 export interface ParsedHandoffCall {

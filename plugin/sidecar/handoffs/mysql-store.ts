@@ -9,6 +9,7 @@ export function mysqlTableNames(prefix: string) {
     handoffs: `${prefix}manufacturer_agent_handoffs`,
     keys: `${prefix}manufacturer_agent_idempotency_keys`,
     schema: `${prefix}manufacturer_agent_schema_version`,
+    creations: `${prefix}manufacturer_agent_handoff_creations`,
   };
 }
 type Tables = ReturnType<typeof mysqlTableNames>;
@@ -45,6 +46,16 @@ const MIGRATIONS: ((t: Tables) => string[])[] = [
        PRIMARY KEY (idem_key),
        KEY idempotency_keys_expiry (expires_at),
        KEY idempotency_keys_handoff (handoff_id)
+     ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`,
+  ],
+  // The per-client handoff limit (store.ts: CreationLimit): one row per client and window.
+  (t) => [
+    `CREATE TABLE IF NOT EXISTS \`${t.creations}\` (
+       client VARBINARY(64) NOT NULL,
+       window_ends BIGINT NOT NULL,
+       count INT UNSIGNED NOT NULL,
+       PRIMARY KEY (client),
+       KEY handoff_creations_window (window_ends)
      ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`,
   ],
 ];
@@ -266,6 +277,11 @@ export class MysqlHandoffStore implements HandoffStore {
         if ((error as SqlError).errno !== ER_DUP_ENTRY) throw error;
         claimed = false;
       }
+      if (claimed && !(await this.#allowed(conn, input))) {
+        // Rolled back: the key stays free and the refused attempt is not counted.
+        await conn.rollback();
+        return { kind: 'limited' };
+      }
       if (!claimed) {
         // The failed insert left a shared lock on the existing row: it cannot change until this transaction ends.
         const [rows] = await conn.query<KeyRow[]>(
@@ -284,6 +300,10 @@ export class MysqlHandoffStore implements HandoffStore {
             await conn.rollback();
             return { kind: 'replayed', handoff: fromRow(found[0]) };
           }
+        }
+        if (!(await this.#allowed(conn, input))) {
+          await conn.rollback();
+          return { kind: 'limited' };
         }
         // Expired (or, as in SQLite, pointing at no handoff): the key starts over with a new handoff.
         await conn.query(`UPDATE \`${keys}\` SET fingerprint = ?, handoff_id = ?, expires_at = ? WHERE idem_key = ?`, [
@@ -309,6 +329,23 @@ export class MysqlHandoffStore implements HandoffStore {
     }
   }
 
+  /**
+   * Counts one creation of the client, or refuses it. The upsert locks the client's row until this
+   * transaction ends, so creations of one client on every process sharing the database count in turn.
+   * MySQL applies ON DUPLICATE KEY assignments left to right: count is decided on the old window_ends.
+   */
+  async #allowed(conn: PoolConnection, { limit, now }: CreateOnceInput): Promise<boolean> {
+    if (!limit) return true;
+    const client = Buffer.from(limit.client, 'utf8');
+    await conn.query(
+      `INSERT INTO \`${this.tables.creations}\` (client, window_ends, count) VALUES (?, ?, 1)
+         ON DUPLICATE KEY UPDATE count = IF(window_ends <= ?, 1, count + 1), window_ends = IF(window_ends <= ?, VALUES(window_ends), window_ends)`,
+      [client, now + limit.windowMs, now, now],
+    );
+    const [[row]] = await conn.query<RowDataPacket[]>(`SELECT count FROM \`${this.tables.creations}\` WHERE client = ?`, [client]);
+    return Number(row.count) <= limit.max;
+  }
+
   async get(id: string): Promise<StoredHandoff | undefined> {
     const [rows] = await this.#pool.query<HandoffRow[]>(`SELECT * FROM \`${this.tables.handoffs}\` WHERE id = ?`, [Buffer.from(id, 'utf8')]);
     return rows[0] ? fromRow(rows[0]) : undefined;
@@ -325,15 +362,35 @@ export class MysqlHandoffStore implements HandoffStore {
     return { items: rows.map(fromRow), total: Number(total) };
   }
 
-  /** In batches, so a large purge never holds many row locks at once. */
-  async purgeExpiredKeys(now: number): Promise<number> {
+    async purgeExpiredKeys(now: number): Promise<number> {
+    const purged = await this.#deleteInBatches(`DELETE FROM \`${this.tables.keys}\` WHERE expires_at <= ?`, [now]);
+    await this.#deleteInBatches(`DELETE FROM \`${this.tables.creations}\` WHERE window_ends <= ?`, [now]);
+    return purged;
+  }
+
+  /** A batch of old handoffs at a time: their keys first, so none is left pointing at a deleted handoff. */
+  async purgeHandoffs(createdBefore: number): Promise<number> {
+    const before = new Date(createdBefore).toISOString();
+    const { handoffs, keys } = this.tables;
     let purged = 0;
     for (;;) {
-      const [result] = await this.#retrying(() =>
-        this.#pool.query<ResultSetHeader>(`DELETE FROM \`${this.tables.keys}\` WHERE expires_at <= ? LIMIT ${PURGE_BATCH}`, [now]),
-      );
+      const [rows] = await this.#pool.query<RowDataPacket[]>(`SELECT id FROM \`${handoffs}\` WHERE created_at < ? ORDER BY created_at LIMIT ${PURGE_BATCH}`, [before]);
+      if (!rows.length) return purged;
+      const ids = rows.map((row) => row.id as Buffer);
+      await this.#retrying(() => this.#pool.query(`DELETE FROM \`${keys}\` WHERE handoff_id IN (?)`, [ids]));
+      const [result] = await this.#retrying(() => this.#pool.query<ResultSetHeader>(`DELETE FROM \`${handoffs}\` WHERE id IN (?)`, [ids]));
       purged += result.affectedRows;
-      if (result.affectedRows < PURGE_BATCH) return purged;
+      if (rows.length < PURGE_BATCH) return purged;
+    }
+  }
+
+  /** A DELETE repeated LIMIT PURGE_BATCH rows at a time, so a large purge never holds many row locks at once. */
+  async #deleteInBatches(sql: string, params: unknown[]): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const [result] = await this.#retrying(() => this.#pool.query<ResultSetHeader>(`${sql} LIMIT ${PURGE_BATCH}`, params));
+      deleted += result.affectedRows;
+      if (result.affectedRows < PURGE_BATCH) return deleted;
     }
   }
 

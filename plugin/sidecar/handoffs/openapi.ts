@@ -1,7 +1,10 @@
 import { AGENT_PREFIX } from '../core/paths.js';
 import { jsonContent, responseRef, schemaRef, type OpenApiPaths } from '../core/openapi-parts.js';
+import type { ServiceConfig } from '../core/config.js';
 
-export function handoffOperations(retentionDays: number): OpenApiPaths {
+export type Retention = Pick<ServiceConfig, 'idempotencyRetentionDays' | 'handoffRetentionDays'>;
+
+export function handoffOperations({ idempotencyRetentionDays, handoffRetentionDays }: Retention): OpenApiPaths {
   const handoffHeaders = { 'Cache-Control': { $ref: '#/components/headers/CacheControl' } };
   return {
     [`${AGENT_PREFIX}/handoffs`]: {
@@ -11,9 +14,12 @@ export function handoffOperations(retentionDays: number): OpenApiPaths {
         description:
           `Nothing is ordered: the link opens the site's own form, where the person checks what was collected and sends it themselves. ` +
           `A retry with the same Idempotency-Key and the same body returns 200 with the identical body and Idempotent-Replayed: true; ` +
-          `the same key with another body is refused with 422. Keys are kept for ${retentionDays} days.`,
+          `the same key with another body is refused with 422. Keys are kept for ${idempotencyRetentionDays} days; ` +
+          `handoffs are deleted ${handoffRetentionDays} days after they were created. ` +
+          `The body takes no personal data: contact data in its text (e-mail addresses, telephone numbers, IBANs, street addresses) is refused with 400.`,
         tags: ['handoffs'],
-        'x-idempotency-key-retention-days': retentionDays,
+        'x-idempotency-key-retention-days': idempotencyRetentionDays,
+        'x-handoff-retention-days': handoffRetentionDays,
         parameters: [
           {
             name: 'Idempotency-Key',

@@ -1,5 +1,7 @@
 import { AGENT_PREFIX } from '../core/paths.js';
-import { ProblemError } from '../core/errors.js';
+import { createHash } from 'node:crypto';
+import { ProblemError, tooManyRequests } from '../core/errors.js';
+import type { RequestOrigin } from '../core/bridge.js';
 import { JSON_CONTENT_TYPE, NO_STORE } from '../core/http.js';
 import type { CapabilityRoutes, ServiceDeps } from '../core/server.js';
 import { buildHandoff, newHandoffId, type ParsedHandoffCall } from './handoff.js';
@@ -13,10 +15,24 @@ export interface HandoffResult {
   handoff: StoredHandoff;
 }
 
-/** Shared by POST /handoffs and the tool endpoint: one key, one handoff, whichever door it came through. */
-export async function createHandoffOnce(deps: ServiceDeps, call: ParsedHandoffCall, publicBase: string): Promise<HandoffResult> {
+/** The client as the store counts it: a hash, so no address is written to the database. */
+function creationClient(clientAddress: string): string {
+  return createHash('sha256').update(clientAddress).digest('base64url');
+}
+
+/**
+ * Shared by POST /handoffs and the tool endpoint: one key, one handoff, whichever door it came through.
+ * The per-client handoff limit is counted by the store as it writes (so it holds across processes on one
+ * database), after a replay would have been answered: a retry of a created handoff is never refused.
+ */
+export async function createHandoffOnce(
+  deps: ServiceDeps,
+  call: ParsedHandoffCall,
+  { publicBase, clientAddress }: Pick<RequestOrigin, 'publicBase' | 'clientAddress'>,
+): Promise<HandoffResult> {
   const now = new Date();
   const config = deps.site.config;
+  const max = deps.config.handoffRateLimitPerMinute;
   let handoff: StoredHandoff | undefined;
   const outcome: CreateOutcome = await deps.handoffs.createOnce({
     key: call.key,
@@ -24,7 +40,9 @@ export async function createHandoffOnce(deps: ServiceDeps, call: ParsedHandoffCa
     handoff: () => (handoff ??= buildHandoff({ id: newHandoffId(now.getTime()), request: call.request, config, publicBase, now })),
     now: now.getTime(),
     keyExpiresAt: now.getTime() + deps.config.idempotencyRetentionDays * DAY_MS,
+    limit: max > 0 ? { client: creationClient(clientAddress), max, windowMs: deps.config.rateLimitWindowMs } : undefined,
   });
+  if (outcome.kind === 'limited') throw tooManyRequests();
   if (outcome.kind === 'conflict') {
     throw new ProblemError({
       status: 422,
@@ -37,14 +55,11 @@ export async function createHandoffOnce(deps: ServiceDeps, call: ParsedHandoffCa
 }
 
 export const handoffRoutes: CapabilityRoutes = (app, deps) => {
-  app.post(
-    `${AGENT_PREFIX}/handoffs`,
-    { config: { limit: 'handoffs' } },
-    async (request, reply) => {
-      const call = parseHandoffCall(request.headers, request.body, deps.site.config);
-      const { replayed, handoff } = await createHandoffOnce(deps, call, request.origin.publicBase);
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(replayed ? 200 : 201).header('cache-control', NO_STORE).type(JSON_CONTENT_TYPE).send(handoff.body);
-    },
-  );
+  // Counted in the general limit per request; the handoff limit is the store's (createHandoffOnce).
+  app.post(`${AGENT_PREFIX}/handoffs`, async (request, reply) => {
+    const call = parseHandoffCall(request.headers, request.body, deps.site.config);
+    const { replayed, handoff } = await createHandoffOnce(deps, call, request.origin);
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    return reply.code(replayed ? 200 : 201).header('cache-control', NO_STORE).type(JSON_CONTENT_TYPE).send(handoff.body);
+  });
 };

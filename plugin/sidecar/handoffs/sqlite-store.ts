@@ -24,6 +24,13 @@ const MIGRATIONS: string[] = [
      expires_at INTEGER NOT NULL
    );
    CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);`,
+  // The per-client handoff limit (store.ts: CreationLimit): one row per client and window.
+  `CREATE TABLE handoff_creations (
+     client TEXT PRIMARY KEY,
+     window_ends INTEGER NOT NULL,
+     count INTEGER NOT NULL
+   );
+   CREATE INDEX handoff_creations_window ON handoff_creations (window_ends);`,
 ];
 
 interface HandoffRow {
@@ -99,7 +106,23 @@ export class SqliteHandoffStore implements HandoffStore {
       const { fingerprint: _f, expires_at: _e, ...row } = existing;
       return { outcome: row.id ? { kind: 'replayed', handoff: fromRow(row as HandoffRow) } : undefined, absent: false };
     };
+    const findCreations = db.prepare<[string], { window_ends: number; count: number }>('SELECT window_ends, count FROM handoff_creations WHERE client = ?');
+    const startWindow = db.prepare('INSERT OR REPLACE INTO handoff_creations (client, window_ends, count) VALUES (?, ?, 1)');
+    const countCreation = db.prepare('UPDATE handoff_creations SET count = count + 1 WHERE client = ?');
+    /** Counts one creation of the client, or refuses it; inside the write transaction, so processes on one file count in turn. */
+    const allowed = ({ limit, now }: CreateOnceInput): boolean => {
+      if (!limit) return true;
+      const current = findCreations.get(limit.client);
+      if (current && current.window_ends > now) {
+        if (current.count >= limit.max) return false;
+        countCreation.run(limit.client);
+      } else {
+        startWindow.run(limit.client, now + limit.windowMs);
+      }
+      return true;
+    };
     const insert = (input: CreateOnceInput, keyStatement: Database.Statement): CreateOutcome => {
+      if (!allowed(input)) return { kind: 'limited' };
       const h = input.handoff();
       insertHandoff.run(h.id, h.next_step, JSON.stringify(h.requirements), h.link, h.created_at, h.body);
       keyStatement.run(input.key, input.fingerprint, h.id, input.keyExpiresAt);
@@ -180,8 +203,9 @@ export class SqliteHandoffStore implements HandoffStore {
   }
 
   async createOnce(input: CreateOnceInput): Promise<CreateOutcome> {
-    // A live key never changes until it expires and handoffs are never deleted, so a replay or conflict is
-    // answered from a plain read without the write lock; only a new key waits for the next batch.
+    // A live key never changes until it expires (a purged handoff takes its keys with it), so a replay or
+    // conflict is answered from a plain read without the write lock, before the creation limit is counted;
+    // only a new key waits for the next batch.
     const { outcome, absent } = this.#lookUp(input);
     if (outcome) return outcome;
     return new Promise((resolve, reject) => {
@@ -206,7 +230,17 @@ export class SqliteHandoffStore implements HandoffStore {
   }
 
   async purgeExpiredKeys(now: number): Promise<number> {
+    this.#db.prepare('DELETE FROM handoff_creations WHERE window_ends <= ?').run(now);
     return this.#db.prepare('DELETE FROM idempotency_keys WHERE expires_at <= ?').run(now).changes;
+  }
+
+  async purgeHandoffs(createdBefore: number): Promise<number> {
+    const before = new Date(createdBefore).toISOString();
+    return this.#db.transaction(() => {
+      // Keys first: they reference the handoffs.
+      this.#db.prepare('DELETE FROM idempotency_keys WHERE handoff_id IN (SELECT id FROM handoffs WHERE created_at < ?)').run(before);
+      return this.#db.prepare('DELETE FROM handoffs WHERE created_at < ?').run(before).changes;
+    }).immediate();
   }
 
   async close(): Promise<void> {

@@ -13,7 +13,20 @@ export interface StoredHandoff {
 export type CreateOutcome =
   | { kind: 'created'; handoff: StoredHandoff }
   | { kind: 'replayed'; handoff: StoredHandoff }
-  | { kind: 'conflict' };
+  | { kind: 'conflict' }
+  /** The key was new, but the client has created its allowance of handoffs in this window: nothing was written. */
+  | { kind: 'limited' };
+
+/**
+ * The per-client handoff limit, counted where handoffs are written, so that every process sharing the
+ * store counts in one place. A window starts with the client's first creation and lasts windowMs.
+ */
+export interface CreationLimit {
+  /** An opaque key of the client (a hash of its address: no address is stored). */
+  client: string;
+  max: number;
+  windowMs: number;
+}
 
 export interface CreateOnceInput {
   key: string;
@@ -26,6 +39,8 @@ export interface CreateOnceInput {
   /** Milliseconds since the epoch after which the key may be used for a new request. */
   keyExpiresAt: number;
   now: number;
+  /** Counted only when a handoff is created: replays and conflicts are answered first and never refused by it. */
+  limit?: CreationLimit;
 }
 
 export interface HandoffPage {
@@ -41,7 +56,9 @@ export interface HandoffStore {
   get(id: string): Promise<StoredHandoff | undefined>;
   /** Newest first. */
   list(options: { limit: number; offset: number; nextStep?: NextStep }): Promise<HandoffPage>;
-  /** Forgets keys whose retention has passed; the handoffs stay. */
+  /** Forgets keys whose retention has passed (and creation counts whose window has); the handoffs stay. */
   purgeExpiredKeys(now: number): Promise<number>;
+  /** Deletes the handoffs created before the given time, and any key still pointing at one of them. */
+  purgeHandoffs(createdBefore: number): Promise<number>;
   close(): Promise<void>;
 }

@@ -1,6 +1,5 @@
 import type { ClientLimits } from '../core/client-limit.js';
 import { tooManyRequests } from '../core/errors.js';
-import { HANDOFF_TOOL } from './definitions.js';
 import { RPC } from './rpc.js';
 
 type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: { name?: unknown; arguments?: unknown } };
@@ -20,19 +19,12 @@ function refusal(message: Message, code: number, text: string, data?: unknown): 
 }
 
 /**
- * The handoff limit, checked in this one place for the tool endpoint (the REST door counts through its
- * route's `limit: 'handoffs'`); true when this creation is over the client's limit.
- */
-export function handoffLimitExceeded(limits: ClientLimits, client: string): boolean {
-  return limits.handoffs !== undefined && limits.handoffs.count(client).exceeded;
-}
-
-/**
  * What the SDK leaves to the application for each message of a POST, in order: tool arguments that are
  * not an object (the SDK answers -32602 with its raw schema dump; here the message names the argument
  * and what it must be), and the per-client limits, which count every tools/call, batched or not. The
  * HTTP request itself was counted once in the general limit (server.ts), which covers the POST's first
- * message; every further tools/call counts again, and each handoff call counts in the handoff limit.
+ * message; every further tools/call counts again. Each handoff the handoff tool creates is counted by
+ * the store as it writes it (handoffs/routes.ts), batched or not.
  * Returns, per message, the error answering it instead of the SDK, or undefined to hand it on.
  */
 export function admitMessages(messages: readonly unknown[], client: string, limits: ClientLimits): (RefusedMessage | undefined)[] {
@@ -43,9 +35,7 @@ export function admitMessages(messages: readonly unknown[], client: string, limi
       const got = args === null ? 'null' : Array.isArray(args) ? 'an array' : `a ${typeof args}`;
       return refusal(message, RPC.invalidParams, `Invalid params: params.arguments must be an object of named arguments (e.g. {"priority": "robust"}), not ${got}.`);
     }
-    const overAll = index > 0 && limits.all !== undefined && limits.all.count(client).exceeded;
-    const overHandoffs = !overAll && message.params?.name === HANDOFF_TOOL && handoffLimitExceeded(limits, client);
-    if (overAll || overHandoffs) {
+    if (index > 0 && limits.all !== undefined && limits.all.count(client).exceeded) {
       const problem = tooManyRequests();
       return refusal(message, RPC.serverError, problem.message, { status: problem.status, ...(problem.data as object) });
     }

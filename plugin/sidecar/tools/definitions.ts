@@ -18,6 +18,8 @@ export const HANDOFF_TOOL = 'create_idempotent_project_handoff';
 export interface ToolContext {
   deps: ServiceDeps;
   publicBase: string;
+  /** The caller, as the request resolved it: the store counts the handoff limit per client. */
+  clientAddress: string;
 }
 
 /** MCP ToolAnnotations; every hint is set explicitly, so no client falls back to the pessimistic defaults. */
@@ -70,13 +72,13 @@ const MAX_CACHED_RESULTS = 256;
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 /** The handoff tool: the REST door's key rules and storage; the fingerprint is taken over the REST body shape. */
-async function createHandoffTool(args: Record<string, unknown>, { deps, publicBase }: ToolContext) {
+async function createHandoffTool(args: Record<string, unknown>, { deps, publicBase, clientAddress }: ToolContext) {
   const key = parseIdempotencyKey(args.idempotency_key as string);
   const request: HandoffRequest = { next_step: args.next_step as NextStep };
   if (args.requirements !== undefined) request.requirements = args.requirements as Record<string, unknown>;
   const errors = checkHandoffRequest(request, deps.site.config);
   if (errors.length) throw badRequest('rest_invalid_param', `Invalid handoff request: ${fieldList(errors)}.`, errors);
-  const { replayed, handoff } = await createHandoffOnce(deps, { key, request, fingerprint: requestFingerprint(request) }, publicBase);
+  const { replayed, handoff } = await createHandoffOnce(deps, { key, request, fingerprint: requestFingerprint(request) }, { publicBase, clientAddress });
   // The stored answer's bytes are what POST /handoffs returns; the tool returns the same object.
   return { replayed, handoff: JSON.parse(handoff.body) as Record<string, unknown> };
 }

@@ -201,7 +201,7 @@ export const toolRoutes: CapabilityRoutes = async (app, deps) => {
       const known = memoKey === undefined ? undefined : memo.answer(memoKey, revision, memoId!);
       if (known) return sendParts(reply.code(200).header('cache-control', 'no-store'), known.parts, known.contentType);
 
-      const scope: McpScope = { deps, config: site.config, publicBase, origin: request.origin, log: request.log };
+      const scope: McpScope = { deps, config: site.config, publicBase, clientAddress: request.origin.clientAddress, origin: request.origin, log: request.log };
       const webRequest = new Request(`http://localhost${request.url}`, { method: 'POST', headers: webHeaders(request.headers) });
       const response = (await isLegacyRequest(webRequest, admitted))
         ? await legacy(webRequest, admitted, scope)
