@@ -32,9 +32,10 @@ final class Sidecar_Client {
 
 	/**
 	 * A path that could mean another path to someone on the way (the sidecar's core/paths.ts refuses the
-	 * same): a dot segment, a percent escape, a backslash, a ';' parameter or anything outside visible ASCII.
+	 * same): a dot segment, a percent escape of anything but a letter, digit, '-', '_' or '~', a
+	 * backslash, a ';' parameter or anything outside visible ASCII.
 	 */
-	private const AMBIGUOUS_PATH = '#[%\\\\;]|[^\x21-\x7e]|(?:^|/)\.{1,2}(?:/|$)#';
+	private const AMBIGUOUS_PATH = '#%(?!4[1-9a-f]|5[0-9af]|6[1-9a-f]|7[0-9ae]|3[0-9]|2d)|[\\\\;]|[^\x21-\x7e]|(?:^|/)\.{1,2}(?:/|$)#i';
 
 	/**
 	 * @param string $base_url Sidecar URL without a trailing slash.

@@ -30,14 +30,16 @@ export const BRIDGE_PREFIX = '/_bridge';
 export const INTERFACE_VERSION = '1.1.4';
 
 /**
- * A request-target whose path could mean another path to someone on the way: a dot segment, any
- * percent escape (an encoded dot, slash or percent), a backslash, a `;` parameter, or anything
- * outside visible ASCII. No path of this service needs one, so such a request is refused rather than
- * resolved: a proxy, curl or a router that normalises it differently could otherwise reach another route.
+ * A request-target whose path could mean another path to someone on the way: a dot segment, a percent
+ * escape of anything but a letter, digit, '-', '_' or '~' (an encoded dot, slash, backslash or percent
+ * above all), a backslash, a `;` parameter, or anything outside visible ASCII. No path of this service
+ * needs one, so such a request is refused rather than resolved: a proxy, curl or a router that
+ * normalises it differently could otherwise reach another route. An escaped letter is the letter
+ * (RFC 3986 §6.2.2.2) to everyone, so it is left to the router.
  */
 export function isAmbiguousTarget(url: string): boolean {
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
   return AMBIGUOUS_PATH.test(path);
 }
-const AMBIGUOUS_PATH = /[%\\;]|[^\x21-\x7e]|(?:^|\/)\.{1,2}(?:\/|$)/;
+const AMBIGUOUS_PATH = /%(?!4[1-9a-f]|5[0-9af]|6[1-9a-f]|7[0-9ae]|3[0-9]|2d)|[\\;]|[^\x21-\x7e]|(?:^|\/)\.{1,2}(?:\/|$)/i;
