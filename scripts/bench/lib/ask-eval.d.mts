@@ -5,7 +5,7 @@ export interface EvalQuestion {
   language: 'de' | 'en' | 'any';
   question: string;
   accept_language?: string;
-  expect: { routed?: boolean; materials?: string[]; only?: boolean; has?: string[]; lacks?: string[]; ids?: string[] };
+  expect: { routed?: boolean | 'either'; materials?: string[]; only?: boolean; has?: string[]; lacks?: string[]; ids?: string[] };
 }
 export interface AnswerBody {
   language: string;

@@ -1,0 +1,172 @@
+import { Memo } from './memo.js';
+
+/*
+ * Word matching of the question-structure layer: spellings without umlauts (oe, ae, ue, ss), small
+ * typos in longer words, German compounds and simple inflection, decided against a fixed vocabulary
+ * (the catalog's words, the configured customer words and the fixed question words). Pure functions
+ * and one bounded memo per vocabulary.
+ */
+
+/** Lower case, umlauts and ß as their two-letter spellings, other accents dropped, "n't" as "not". */
+export function fold(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .replace(/²/g, '2')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/n['’]t\b/g, ' not');
+}
+
+/** Words of a folded text; "+" stays part of a word ("a+"). */
+export function tokenize(folded: string): string[] {
+  return folded.match(/[a-z0-9+]+/g) ?? [];
+}
+
+/** The tokens of a text as the matcher sees them. */
+export const tokensOf = (text: string): string[] => tokenize(fold(text));
+
+const ENDINGS = ['ungen', 'ern', 'en', 'er', 'es', 'e', 's', 'n'];
+
+/** A crude common stem of German and English inflections ("Kliniken" → "klinik", "rooms" → "room"). */
+export function stem(token: string): string {
+  if (token.length < 5 || /\d/.test(token)) return token;
+  for (const ending of ENDINGS) {
+    if (token.endsWith(ending) && token.length - ending.length >= 4) return token.slice(0, -ending.length);
+  }
+  return token;
+}
+
+/** Optimal string alignment distance, stopped early once it exceeds max. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prevPrev: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, prevPrev[j - 2] + 1);
+      row.push(value);
+      if (value < best) best = value;
+    }
+    if (best > max) return max + 1;
+    prevPrev = prev;
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/**
+ * Whether a question word stands for a vocabulary word: the same, the same stem, a typo (one edit in
+ * words of five letters or more, two from eight), or a compound that contains it ("Klinikflur" →
+ * "klinik"). Codes and numbers ("a2", "259") only match exactly.
+ */
+export function wordMatches(question: string, word: string, known?: ReadonlySet<string>): boolean {
+  if (question === word) return true;
+  if (word.length <= 2 || /\d/.test(word) || question.length <= 2) return false;
+  const wordStem = stem(word);
+  if (stem(question) === wordStem) return true;
+  if (question.length >= 5 && word.length >= 5) {
+    const max = Math.min(question.length, word.length) >= 8 ? 2 : 1;
+    if (editDistance(question, word, max) <= max) return true;
+  }
+  if (wordStem.length < 5 || question.length < wordStem.length + 3) return false;
+  // A compound whose head is the word ("Großküche" → "küche"), or that starts with it and goes on
+  // with another known word ("Klinikflur" → "klinik" + "flur"; not "Geschäftsführer").
+  if (question.endsWith(word) || question.endsWith(wordStem)) return true;
+  if (!known || !question.startsWith(wordStem)) return false;
+  const rest = question.slice(question.startsWith(word) ? word.length : wordStem.length);
+  return [rest, rest.replace(/^s/, '')].some((r) => r.length >= 3 && (known.has(r) || known.has(stem(r))));
+}
+
+/** A phrase of the vocabulary and what it stands for. */
+export interface Entry<T> {
+  tokens: string[];
+  value: T;
+}
+
+/** Where a phrase was found in the question: token positions [start, end). */
+export interface Found<T> {
+  value: T;
+  start: number;
+  end: number;
+}
+
+const MEMO_GENERATION = 4096;
+
+/** Phrases to look for in questions, with the memo of which vocabulary words each question word matches. */
+export class Lexicon<T> {
+  readonly #entries: Entry<T>[];
+  readonly #words: string[];
+  readonly #joined = new Map<string, Entry<T>[]>();
+  readonly #matches = new Memo<string, Set<string>>(MEMO_GENERATION);
+
+  readonly #known?: ReadonlySet<string>;
+
+  /** known: the words a compound may go on with (the configuration's words and their stems). */
+  constructor(entries: Entry<T>[], known?: ReadonlySet<string>) {
+    this.#known = known;
+    this.#entries = entries.filter((e) => e.tokens.length > 0);
+    this.#words = [...new Set(this.#entries.flatMap((e) => e.tokens))];
+    for (const entry of this.#entries) {
+      if (entry.tokens.length < 2) continue;
+      const joined = entry.tokens.join('');
+      this.#joined.set(joined, [...(this.#joined.get(joined) ?? []), entry]);
+    }
+  }
+
+  /** The vocabulary words a question word matches (memoized; words over 64 letters are not stored). */
+  matchesOf(token: string): Set<string> {
+    let found = this.#matches.get(token);
+    if (!found) {
+      found = new Set(this.#words.filter((w) => wordMatches(token, w, this.#known)));
+      if (token.length <= 64) this.#matches.set(token, found);
+    }
+    return found;
+  }
+
+  /**
+   * The phrases in the question, longest first, none overlapping another or a position already
+   * taken; the positions found are added to taken.
+   */
+  find(tokens: string[], taken: boolean[]): Found<T>[] {
+    const candidates: Found<T>[] = [];
+    const sets = tokens.map((t) => this.matchesOf(t));
+    for (const entry of this.#entries) {
+      const n = entry.tokens.length;
+      for (let i = 0; i + n <= tokens.length; i++) {
+        let ok = true;
+        for (let j = 0; j < n && ok; j++) ok = sets[i + j].has(entry.tokens[j]);
+        if (ok) candidates.push({ value: entry.value, start: i, end: i + n });
+      }
+    }
+    // A phrase written as one word ("wetroom", "nichtbrennbar").
+    tokens.forEach((token, i) => {
+      for (const entry of this.#joined.get(token) ?? []) candidates.push({ value: entry.value, start: i, end: i + 1 });
+    });
+    candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+    const out: Found<T>[] = [];
+    for (const c of candidates) {
+      let free = true;
+      for (let i = c.start; i < c.end && free; i++) free = !taken[i];
+      if (!free) continue;
+      for (let i = c.start; i < c.end; i++) taken[i] = true;
+      out.push(c);
+    }
+    return out.sort((a, b) => a.start - b.start);
+  }
+}
+
+/** Comma-separated words of a configuration text, each as its tokens. */
+export function phrases(list: string): string[][] {
+  return list
+    .split(',')
+    .map((p) => tokensOf(p))
+    .filter((t) => t.length > 0);
+}
