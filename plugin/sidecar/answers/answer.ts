@@ -1,6 +1,6 @@
 import { INTERFACE_VERSION } from '../core/paths.js';
 import type { SiteConfig, SiteState } from '../core/site-config.js';
-import { answerFromCatalog, applicationAnswer, type CatalogAnswer } from './catalog-answers.js';
+import { answerFromCatalog, applicationAnswer, withRecommendation, type CatalogAnswer } from './catalog-answers.js';
 import { compose, composeRouting, type AskResult, type Composed } from './compose.js';
 import type { Lang } from './documents.js';
 import { Memo } from './memo.js';
@@ -144,6 +144,8 @@ function structuredAnswer(index: AnswerIndex, config: SiteConfig, base: string, 
   const q = entry.reader.read(query);
   let found: CatalogAnswer | undefined = answerFromCatalog(config, base, language, q);
   const searched = searchAnswers(outcome);
+  const topGrounding = outcome.hits[0]?.doc.grounding;
+  if (found?.list && q.recommendation && searched && topGrounding?.kind === 'recommendation') found = withRecommendation(config, base, language, found, topGrounding.priority);
   // Applications the question names beat a single material the search happens to rank first.
   if (!found && (!searched || outcome.hits[0].doc.grounding.kind === 'material')) found = applicationAnswer(config, base, language, q);
   if (!found && !searched && q.named.length === 1 && !q.unpublished && !q.projectSpecific) {
@@ -158,9 +160,15 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
   const config = site.config;
   const index = indexFor(site.revision, config);
   const base = context.publicBase;
-  // The staff's synonyms count for the search as well as for the structure.
-  const asked = structuredFor(index, config).reader.rewrite(query);
-  const { language, outcome } = index.ask(asked, context.acceptLanguage);
+  const { reader } = structuredFor(index, config);
+  // The staff's synonyms count for the search as well as for the structure, in the question's language.
+  const asked = reader.rewrite(query, index.detectLanguage(query, context.acceptLanguage));
+  const asks = index.ask(asked, context.acceptLanguage);
+  let { language } = asks;
+  const { outcome } = asks;
+  // A question of material names and neutral words ("X vs Y?") is in the language of the names.
+  const named = reader.nameLanguage(asked);
+  if (named && index.detectLanguage(named.rest, 'de') !== index.detectLanguage(named.rest, 'en')) language = named.lang;
   const structured = structuredAnswer(index, config, base, asked, language, outcome);
   if (structured) return structured;
   const routing = (): PreparedAnswer => {

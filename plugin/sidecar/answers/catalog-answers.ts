@@ -1,5 +1,5 @@
-import type { Criterion, SiteConfig } from '../core/site-config.js';
-import { ADVISOR_CONFIRMS, composeFact, composeRouting, contactResult, contactSentence, materialResult, say, type AskResult, type Composed } from './compose.js';
+import type { Criterion, Priority, SiteConfig } from '../core/site-config.js';
+import { ADVISOR_CONFIRMS, compose, composeFact, composeRouting, contactResult, contactSentence, materialResult, say, type AskResult, type Composed } from './compose.js';
 import { fireText, materialsOf, type CatalogMaterial, type Lang } from './documents.js';
 import { fold } from './lexicon.js';
 import type { Condition, Numeric, QuestionStructure, Superlative } from './understand.js';
@@ -15,6 +15,8 @@ import { CLEANABILITY_LEVELS, CRITERION_LABELS, type AttributeId } from './vocab
 /** A structured answer: routed when the catalog does not publish what was asked. */
 export interface CatalogAnswer extends Composed {
   routed: boolean;
+  /** A list of the materials that meet the question's conditions. */
+  list?: true;
 }
 
 /** true, false, or undefined when the catalog does not say. */
@@ -298,7 +300,20 @@ function listAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
     : [say(lang, `Laut Katalog ist kein Material ${label}.`, `According to the catalog, no material is ${label}.`)];
   if (verdicts.includes(undefined)) sentences.push(say(lang, 'Für die übrigen Materialien ist das nicht veröffentlicht.', 'For the other materials this is not published.'));
   const reasons = q.conditions.flatMap((c) => (c.kind === 'use_case' && c.useCase.reason && !c.negated ? [c.useCase.reason[lang]] : []));
-  return answered(ctx, [...sentences, ...new Set(reasons)], matching);
+  return { ...answered(ctx, [...sentences, ...new Set(reasons)], matching), list: true };
+}
+
+/**
+ * A list led by the staff's recommendation for the priority the search found, when the question asks
+ * what to use and the recommended material is among the matches: its reason first, then the list.
+ */
+export function withRecommendation(config: SiteConfig, base: string, lang: Lang, list: CatalogAnswer, priority: Priority): CatalogAnswer {
+  const setting = config.recommendations[priority];
+  const index = list.results.findIndex((r) => r.id === setting.material_id);
+  if (index < 0) return list;
+  const recommended = compose(config, base, { kind: 'recommendation', priority }, lang).results[0];
+  const lead = say(lang, `Wir empfehlen ${recommended.name}: ${setting.reason.de}`, `We recommend ${recommended.name}: ${setting.reason.en}`);
+  return { ...list, answer: `${lead} ${list.answer}`, results: [recommended, ...list.results.filter((_, i) => i !== index)] };
 }
 
 function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): CatalogAnswer {
@@ -363,7 +378,8 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
   if (named.length >= 2) return comparisonAnswer(ctx, q);
   if (named.length === 1) {
     const [m] = named;
-    if (q.unpublished && q.conditions.length === 0) {
+    // Anything the catalog does not publish (a price, stock, a U-value) routes the whole question.
+    if (q.unpublished || q.projectSpecific) {
       return routedAnswer(ctx, [say(lang, `Diese Angabe ist für ${m.name.de} in unseren Daten nicht veröffentlicht.`, `This figure is not published for ${m.name.en} in our data.`)], [m]);
     }
     if (q.conditions.length && (q.yesNo || q.attributes.length === 0 || !q.listWord)) return yesNoAnswer(ctx, q, m);

@@ -40,6 +40,8 @@ export function stem(token: string): string {
   return token;
 }
 
+const plain = (folded: string) => folded.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');
+
 /** Optimal string alignment distance, stopped early once it exceeds max. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -67,12 +69,14 @@ export function editDistance(a: string, b: string, max: number): number {
  * words of five letters or more, two from eight), or a compound that contains it ("Klinikflur" →
  * "klinik"). Codes and numbers ("a2", "259") only match exactly.
  */
-export function wordMatches(question: string, word: string, known?: ReadonlySet<string>): boolean {
+export function wordMatches(question: string, word: string, known?: ReadonlySet<string>, parts: ReadonlySet<string> | undefined = known): boolean {
   if (question === word) return true;
   if (word.length <= 2 || /\d/.test(word) || question.length <= 2) return false;
   const wordStem = stem(word);
-  if (stem(question) === wordStem) return true;
-  if (question.length >= 5 && word.length >= 5) {
+  // Plurals with umlaut: "Räume" is "Raum", "Bäder" is "Bad".
+  if (plain(stem(question)) === plain(wordStem)) return true;
+  // A word the vocabulary knows as it is ("class") is no typo of another ("glass").
+  if (question.length >= 5 && word.length >= 5 && !known?.has(question)) {
     const max = Math.min(question.length, word.length) >= 8 ? 2 : 1;
     if (editDistance(question, word, max) <= max) return true;
   }
@@ -80,9 +84,9 @@ export function wordMatches(question: string, word: string, known?: ReadonlySet<
   // A compound whose head is the word ("Großküche" → "küche"), or that starts with it and goes on
   // with another known word ("Klinikflur" → "klinik" + "flur"; not "Geschäftsführer").
   if (question.endsWith(word) || question.endsWith(wordStem)) return true;
-  if (!known || !question.startsWith(wordStem)) return false;
+  if (!parts || !question.startsWith(wordStem)) return false;
   const rest = question.slice(question.startsWith(word) ? word.length : wordStem.length);
-  return [rest, rest.replace(/^s/, '')].some((r) => r.length >= 3 && (known.has(r) || known.has(stem(r))));
+  return [rest, rest.replace(/^s/, '')].some((r) => r.length >= 3 && (parts.has(r) || parts.has(stem(r))));
 }
 
 /** A phrase of the vocabulary and what it stands for. */
@@ -109,9 +113,19 @@ export class Lexicon<T> {
 
   readonly #known?: ReadonlySet<string>;
 
-  /** known: the words a compound may go on with (the configuration's words and their stems). */
-  constructor(entries: Entry<T>[], known?: ReadonlySet<string>) {
-    this.#known = known;
+  readonly #prefixes: boolean;
+
+  readonly #parts?: ReadonlySet<string>;
+
+  /**
+   * words.known: words never read as typos of others; words.parts: the words a compound may go on
+   * with (the configuration's words and their stems). prefixes: a question word of six letters or more
+   * also stands for the words it begins ("Glasfaser" for "Glasfasergewebe"; for names).
+   */
+  constructor(entries: Entry<T>[], words?: { known: ReadonlySet<string>; parts: ReadonlySet<string> }, prefixes = false) {
+    this.#known = words?.known;
+    this.#parts = words?.parts;
+    this.#prefixes = prefixes;
     this.#entries = entries.filter((e) => e.tokens.length > 0);
     this.#words = [...new Set(this.#entries.flatMap((e) => e.tokens))];
     for (const entry of this.#entries) {
@@ -125,17 +139,22 @@ export class Lexicon<T> {
   matchesOf(token: string): Set<string> {
     let found = this.#matches.get(token);
     if (!found) {
-      found = new Set(this.#words.filter((w) => wordMatches(token, w, this.#known)));
+      found = new Set(this.#words.filter((w) => wordMatches(token, w, this.#known, this.#parts) || (this.#prefixes && token.length >= 6 && w.startsWith(token))));
       if (token.length <= 64) this.#matches.set(token, found);
     }
     return found;
+  }
+
+  /** Every phrase in the question, overlaps allowed (one word may name several things). */
+  findAll(tokens: string[]): Found<T>[] {
+    return this.find(tokens, tokens.map(() => false), true);
   }
 
   /**
    * The phrases in the question, longest first, none overlapping another or a position already
    * taken; the positions found are added to taken.
    */
-  find(tokens: string[], taken: boolean[]): Found<T>[] {
+  find(tokens: string[], taken: boolean[], overlapping = false): Found<T>[] {
     const candidates: Found<T>[] = [];
     const sets = tokens.map((t) => this.matchesOf(t));
     for (const entry of this.#entries) {
@@ -152,6 +171,7 @@ export class Lexicon<T> {
     });
     candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
     const out: Found<T>[] = [];
+    if (overlapping) return candidates.sort((a, b) => a.start - b.start);
     for (const c of candidates) {
       let free = true;
       for (let i = c.start; i < c.end && free; i++) free = !taken[i];

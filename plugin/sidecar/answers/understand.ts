@@ -1,7 +1,7 @@
 import { defaultConfig, type AnswerVocabulary, type Criterion, type LocalizedText, type SiteConfig } from '../core/site-config.js';
 import { materialsOf, type CatalogMaterial } from './documents.js';
 import { Lexicon, fold, phrases, stem, tokenize, tokensOf, type Entry } from './lexicon.js';
-import { ACTION_WORDS, ATTRIBUTE_WORDS, CATALOG_WORDING, FACT_WORDING, RECOMMENDATION_WORDS, QUESTION_SHAPE_WORDS, UNPUBLISHED_WORDS, type AttributeId } from './vocabulary.js';
+import { ACTION_WORDS, ATTRIBUTE_WORDS, CATALOG_WORDING, FACT_WORDING, PRIORITY_WORDING, RECOMMENDATION_WORDS, QUESTION_SHAPE_WORDS, UNPUBLISHED_WORDS, type AttributeId } from './vocabulary.js';
 
 /*
  * The structure of a question over the live catalog: which materials it names, which attribute it
@@ -38,6 +38,8 @@ export interface QuestionStructure {
   action: boolean;
   projectSpecific: boolean;
   listWord: boolean;
+  /** Asks what to use ("empfehlen", "suitable"): a staff recommendation among the matches leads. */
+  recommendation: boolean;
 }
 
 type Shape = keyof typeof QUESTION_SHAPE_WORDS;
@@ -53,6 +55,11 @@ const entries = <T>(list: string, value: T): Entry<T>[] => phrases(list).map((to
 /** Words compounds commonly go on with besides the configuration's own ("Feuchtraumtapete"). */
 const COMPOUND_PARTS = 'tapete tapeten wand waende raum raeume bereich bereiche belag material';
 
+/** Every word of the fixed question vocabulary: known words are never read as typos of others. */
+const CODE_WORDS = tokensOf(
+  JSON.stringify([ATTRIBUTE_WORDS, QUESTION_SHAPE_WORDS, UNPUBLISHED_WORDS, ACTION_WORDS, FACT_WORDING, CATALOG_WORDING, RECOMMENDATION_WORDS, PRIORITY_WORDING]),
+);
+
 /** Words of names that do not tell materials apart: joining words and the words for any material. */
 const NAME_FILLERS = new Set([
   ...['auf', 'on', 'und', 'and', 'mit', 'with'],
@@ -62,7 +69,7 @@ const NAME_FILLERS = new Set([
 export class QuestionReader {
   readonly #materials: CatalogMaterial[];
   readonly #synonyms: [string[], string[]][];
-  readonly #synonymPatterns: [RegExp, string][];
+  readonly #synonymPatterns: [RegExp, string, 'de' | 'en'][];
   readonly #fullNames: Lexicon<CatalogMaterial>;
   readonly #nameWords: Lexicon<string>;
   readonly #nameTokens = new Map<string, Set<string>>();
@@ -78,32 +85,33 @@ export class QuestionReader {
   constructor(config: SiteConfig) {
     const vocabulary = vocabularyOf(config);
     this.#materials = materialsOf(config);
-    const known = new Set(tokensOf(`${JSON.stringify(config)} ${JSON.stringify(vocabulary)} ${COMPOUND_PARTS}`).flatMap((t) => [t, stem(t)]));
+    const parts = new Set(tokensOf(`${JSON.stringify(config)} ${JSON.stringify(vocabulary)} ${COMPOUND_PARTS}`).flatMap((t) => [t, stem(t)]));
+    const known = { known: new Set([...parts, ...CODE_WORDS]), parts };
     const escape = (word: string) => word.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s-]+/g, '[\\s-]+');
     this.#synonymPatterns = vocabulary.synonyms.flatMap((s) =>
-      (['de', 'en'] as const).flatMap((lang): [RegExp, string][] => {
+      (['de', 'en'] as const).flatMap((lang): [RegExp, string, 'de' | 'en'][] => {
         const words = s.words[lang].split(',').map(escape).filter(Boolean);
-        return words.length ? [[new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu'), s.means[lang]]] : [];
+        return words.length ? [[new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu'), s.means[lang], lang]] : [];
       }),
     );
     // Each language's words are read as that language's word; longer phrases first.
     this.#synonyms = vocabulary.synonyms
       .flatMap((s) => (['de', 'en'] as const).flatMap((lang) => phrases(s.words[lang]).map((words): [string[], string[]] => [words, tokensOf(s.means[lang])])))
       .sort((a, b) => b[0].length - a[0].length);
-    this.#fullNames = new Lexicon(this.#materials.flatMap((m) => [m.name.de, m.name.en].map((name) => ({ tokens: tokensOf(name), value: m }))));
+    this.#fullNames = new Lexicon(this.#materials.flatMap((m) => [m.name.de, m.name.en].map((name) => ({ tokens: tokensOf(name), value: m }))), known);
     for (const m of this.#materials) {
       const tokens = new Set([...tokensOf(m.name.de), ...tokensOf(m.name.en)].filter((t) => !NAME_FILLERS.has(t)));
       this.#nameTokens.set(m.id, tokens);
       for (const t of tokens) this.#nameDf.set(t, (this.#nameDf.get(t) ?? 0) + 1);
     }
-    this.#nameWords = new Lexicon([...this.#nameDf.keys()].map((t) => ({ tokens: [t], value: t })));
+    this.#nameWords = new Lexicon([...this.#nameDf.keys()].map((t) => ({ tokens: [t], value: t })), known, true);
     this.#useCases = new Lexicon(vocabulary.use_cases.flatMap((u) => entries(both(u.words), u)), known);
     this.#attributes = new Lexicon((Object.keys(ATTRIBUTE_WORDS) as AttributeId[]).flatMap((a) => entries(both(ATTRIBUTE_WORDS[a]), a)), known);
     this.#unpublished = new Lexicon(entries(both(UNPUBLISHED_WORDS), true as const), known);
     this.#actions = new Lexicon(entries(both(ACTION_WORDS), true as const));
     const specific = FACT_WORDING.project_specific.terms;
     // Its words one by one, without the short and generic ones of its phrases ("on site", "price list").
-    const specificWords = `${specific.de} ${specific.en}`.split(/\s+/).filter((w) => w.length >= 4 && w !== 'list');
+    const specificWords = `${specific.de} ${specific.en}`.split(/\s+/).filter((w) => w.length >= 4 && w !== 'list' && !NAME_FILLERS.has(fold(w)));
     this.#projectSpecific = new Lexicon(specificWords.map((w) => ({ tokens: tokensOf(w), value: true as const })), known);
     this.#shapes = new Lexicon((Object.keys(QUESTION_SHAPE_WORDS) as Shape[]).flatMap((s) => entries(both(QUESTION_SHAPE_WORDS[s]), s)));
     this.#applications = new Lexicon(
@@ -117,10 +125,26 @@ export class QuestionReader {
   }
 
   /** The question with the staff's synonyms replaced by the words they stand for (for the search index too). */
-  rewrite(query: string): string {
+  rewrite(query: string, lang: 'de' | 'en'): string {
     let out = query;
-    for (const [pattern, means] of this.#synonymPatterns) out = out.replace(pattern, means);
+    for (const [pattern, means, patternLang] of this.#synonymPatterns) if (patternLang === lang) out = out.replace(pattern, means);
     return out;
+  }
+
+  /** The language of the named materials' names when the question names them in one language only. */
+  nameLanguage(query: string): { lang: 'de' | 'en'; rest: string } | undefined {
+    const tokens = this.#words(query);
+    const found = this.#fullNames.find(tokens, tokens.map(() => false));
+    let lead = 0;
+    for (const f of found) {
+      const phrase = tokens.slice(f.start, f.end).join(' ');
+      const de = tokensOf(f.value.name.de).join(' ') === phrase;
+      const en = tokensOf(f.value.name.en).join(' ') === phrase;
+      lead += de && !en ? 1 : en && !de ? -1 : 0;
+    }
+    if (lead === 0) return undefined;
+    const rest = tokens.filter((_, i) => !found.some((f) => i >= f.start && i < f.end)).join(' ');
+    return { lang: lead > 0 ? 'de' : 'en', rest };
   }
 
   /** The question's words with the staff's synonyms read as the words they stand for. */
@@ -145,7 +169,7 @@ export class QuestionReader {
     const folded = fold(query);
     const tokens = this.#words(query);
     const taken = tokens.map(() => false);
-    const shapes = this.#shapes.find(tokens, tokens.map(() => false)).map((f) => f.value);
+    const shapes = this.#shapes.findAll(tokens).map((f) => f.value);
     const has = (shape: Shape) => shapes.includes(shape);
 
     // Whole names first, so their words ("PVC-frei", "FR B1") are not read as criteria.
@@ -196,7 +220,8 @@ export class QuestionReader {
     named.sort((a, b) => a.at - b.at);
 
     const applications = new Map<string, number>();
-    for (const f of this.#applications.find(tokens, taken.slice())) {
+    for (const f of this.#applications.findAll(tokens)) {
+      if (taken.slice(f.start, f.end).some(Boolean)) continue;
       applications.set(f.value.material, Math.max(applications.get(f.value.material) ?? 0, f.end - f.start));
     }
 
@@ -217,6 +242,7 @@ export class QuestionReader {
       action: this.#actions.find(tokens, taken.slice()).length > 0,
       projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).length > 0,
       listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
+      recommendation: has('recommend'),
     };
   }
 }

@@ -273,6 +273,10 @@ export const QUESTION_SHAPE_WORDS = {
     de: 'beste Brandklasse, besten Brandklasse, bestes Brandverhalten, besten Brandverhalten, sicherste, am sichersten',
     en: 'best fire rating, best fire class, best reaction to fire, most fire-resistant, safest',
   },
+  recommend: {
+    de: 'empfehlen, empfiehlst, Empfehlung, eignet, geeignet, passt, passend, nehmen, raten',
+    en: 'recommend, recommended, recommendation, suggest, suitable, suit, suits, best, should',
+  },
   lighter: { de: 'leichter', en: 'lighter' },
   heavier: { de: 'schwerer', en: 'heavier' },
   wider: { de: 'breiter', en: 'wider' },
