@@ -34,6 +34,8 @@ export function failureBody(code: string, message: string): AskFailure {
 export interface AskContext {
   publicBase: string;
   acceptLanguage?: string;
+  /** Earlier questions of the conversation, oldest first (NLWeb prev). */
+  previous?: string[];
 }
 
 /**
@@ -162,7 +164,13 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
   const base = context.publicBase;
   const { reader } = structuredFor(index, config);
   // The staff's synonyms count for the search as well as for the structure, in the question's language.
-  const asked = reader.rewrite(query, index.detectLanguage(query, context.acceptLanguage));
+  let asked = reader.rewrite(query, index.detectLanguage(query, context.acceptLanguage));
+  // A follow-up that names no material ("and how heavy is it?") is about the latest one named before.
+  if (context.previous?.length && reader.read(asked).named.length === 0) {
+    const earlier = [...context.previous].reverse().map((text) => reader.read(text).named).find((named) => named.length > 0);
+    const lang = index.detectLanguage(query, context.acceptLanguage);
+    if (earlier) asked = `${earlier.map((m) => m.name[lang]).join(', ')}: ${asked}`;
+  }
   const asks = index.ask(asked, context.acceptLanguage);
   let { language } = asks;
   const { outcome } = asks;
