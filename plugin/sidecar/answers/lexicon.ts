@@ -110,6 +110,10 @@ export class Lexicon<T> {
   readonly #words: string[];
   readonly #joined = new Map<string, Entry<T>[]>();
   readonly #matches = new Memo<string, Set<string>>(MEMO_GENERATION);
+  readonly #byStem = new Map<string | number, string[]>();
+  readonly #byLength = new Map<string | number, string[]>();
+  readonly #byPart = new Map<string | number, string[]>();
+  readonly #byFirst = new Map<string, Entry<T>[]>();
 
   readonly #known?: ReadonlySet<string>;
 
@@ -128,6 +132,19 @@ export class Lexicon<T> {
     this.#prefixes = prefixes;
     this.#entries = entries.filter((e) => e.tokens.length > 0);
     this.#words = [...new Set(this.#entries.flatMap((e) => e.tokens))];
+    // Indexes of the candidates wordMatches() can accept, so a new question word is compared with a
+    // few words instead of all of them: by inflection stem, by length (typos), by word and stem (compounds).
+    const add = (map: Map<string | number, string[]>, key: string | number, word: string) => map.set(key, [...(map.get(key) ?? []), word]);
+    for (const word of this.#words) {
+      const wordStem = stem(word);
+      add(this.#byStem, plain(wordStem), word);
+      if (word.length >= 5) add(this.#byLength, word.length, word);
+      if (wordStem.length >= 5) {
+        add(this.#byPart, word, word);
+        add(this.#byPart, wordStem, word);
+      }
+    }
+    for (const entry of this.#entries) add(this.#byFirst as Map<string, never[]>, entry.tokens[0], entry as never);
     for (const entry of this.#entries) {
       if (entry.tokens.length < 2) continue;
       const joined = entry.tokens.join('');
@@ -139,10 +156,23 @@ export class Lexicon<T> {
   matchesOf(token: string): Set<string> {
     let found = this.#matches.get(token);
     if (!found) {
-      found = new Set(this.#words.filter((w) => wordMatches(token, w, this.#known, this.#parts) || (this.#prefixes && token.length >= 6 && w.startsWith(token))));
+      found = new Set([...this.#candidates(token)].filter((w) => wordMatches(token, w, this.#known, this.#parts)));
+      if (this.#prefixes && token.length >= 6) for (const w of this.#words) if (w.startsWith(token)) found.add(w);
       if (token.length <= 64) this.#matches.set(token, found);
     }
     return found;
+  }
+
+  /** Every word wordMatches() could accept for the token (a superset; it decides). */
+  #candidates(token: string): Set<string> {
+    const out = new Set<string>(this.#byStem.get(plain(stem(token))) ?? []);
+    if (token.length >= 5) for (let n = token.length - 2; n <= token.length + 2; n++) for (const w of this.#byLength.get(n) ?? []) out.add(w);
+    // Compounds: the word or its stem as the head (a suffix) or the start (a prefix) of the token.
+    for (let n = 5; n <= token.length - 3; n++) {
+      for (const w of this.#byPart.get(token.slice(token.length - n)) ?? []) out.add(w);
+      for (const w of this.#byPart.get(token.slice(0, n)) ?? []) out.add(w);
+    }
+    return out;
   }
 
   /** Every phrase in the question, overlaps allowed (one word may name several things). */
@@ -157,14 +187,17 @@ export class Lexicon<T> {
   find(tokens: string[], taken: boolean[], overlapping = false): Found<T>[] {
     const candidates: Found<T>[] = [];
     const sets = tokens.map((t) => this.matchesOf(t));
-    for (const entry of this.#entries) {
-      const n = entry.tokens.length;
-      for (let i = 0; i + n <= tokens.length; i++) {
-        let ok = true;
-        for (let j = 0; j < n && ok; j++) ok = sets[i + j].has(entry.tokens[j]);
-        if (ok) candidates.push({ value: entry.value, start: i, end: i + n });
+    sets.forEach((set, i) => {
+      for (const word of set) {
+        for (const entry of this.#byFirst.get(word) ?? []) {
+          const n = entry.tokens.length;
+          if (i + n > tokens.length) continue;
+          let ok = true;
+          for (let j = 1; j < n && ok; j++) ok = sets[i + j].has(entry.tokens[j]);
+          if (ok) candidates.push({ value: entry.value, start: i, end: i + n });
+        }
       }
-    }
+    });
     // A phrase written as one word ("wetroom", "nichtbrennbar").
     tokens.forEach((token, i) => {
       for (const entry of this.#joined.get(token) ?? []) candidates.push({ value: entry.value, start: i, end: i + 1 });

@@ -69,7 +69,7 @@ const NAME_FILLERS = new Set([
 export class QuestionReader {
   readonly #materials: CatalogMaterial[];
   readonly #synonyms: [string[], string[]][];
-  readonly #synonymPatterns: [RegExp, string, 'de' | 'en'][];
+  readonly #synonymPatterns: [RegExp, Map<string, string>, 'de' | 'en'][];
   readonly #fullNames: Lexicon<CatalogMaterial>;
   readonly #nameWords: Lexicon<string>;
   readonly #nameTokens = new Map<string, Set<string>>();
@@ -87,13 +87,20 @@ export class QuestionReader {
     this.#materials = materialsOf(config);
     const parts = new Set(tokensOf(`${JSON.stringify(config)} ${JSON.stringify(vocabulary)} ${COMPOUND_PARTS}`).flatMap((t) => [t, stem(t)]));
     const known = { known: new Set([...parts, ...CODE_WORDS]), parts };
+    // One pattern per language over all its synonyms, longer words first; a match is looked up by its folded spelling.
     const escape = (word: string) => word.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s-]+/g, '[\\s-]+');
-    this.#synonymPatterns = vocabulary.synonyms.flatMap((s) =>
-      (['de', 'en'] as const).flatMap((lang): [RegExp, string, 'de' | 'en'][] => {
-        const words = s.words[lang].split(',').map(escape).filter(Boolean);
-        return words.length ? [[new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu'), s.means[lang], lang]] : [];
-      }),
-    );
+    this.#synonymPatterns = (['de', 'en'] as const).flatMap((lang): [RegExp, Map<string, string>, 'de' | 'en'][] => {
+      const means = new Map<string, string>();
+      const written: string[] = [];
+      for (const s of vocabulary.synonyms) {
+        for (const word of s.words[lang].split(',').filter((w) => w.trim())) {
+          means.set(tokensOf(word).join(' '), s.means[lang]);
+          written.push(word.trim());
+        }
+      }
+      const words = written.sort((a, b) => b.length - a.length).map(escape);
+      return words.length ? [[new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu'), means, lang]] : [];
+    });
     // Each language's words are read as that language's word; longer phrases first.
     this.#synonyms = vocabulary.synonyms
       .flatMap((s) => (['de', 'en'] as const).flatMap((lang) => phrases(s.words[lang]).map((words): [string[], string[]] => [words, tokensOf(s.means[lang])])))
@@ -127,7 +134,9 @@ export class QuestionReader {
   /** The question with the staff's synonyms replaced by the words they stand for (for the search index too). */
   rewrite(query: string, lang: 'de' | 'en'): string {
     let out = query;
-    for (const [pattern, means, patternLang] of this.#synonymPatterns) if (patternLang === lang) out = out.replace(pattern, means);
+    for (const [pattern, means, patternLang] of this.#synonymPatterns) {
+      if (patternLang === lang) out = out.replace(pattern, (match) => means.get(tokensOf(match).join(' ')) ?? match);
+    }
     return out;
   }
 
