@@ -124,7 +124,10 @@ function searchAnswers(outcome: SearchOutcome): boolean {
 
 /** The question reader and the structured answers of one index (so of one configuration revision); bounded. */
 const STRUCTURED_PER_INDEX = 2048;
-const structuredByIndex = new WeakMap<AnswerIndex, { reader: QuestionReader; answers: Memo<string, PreparedAnswer | null> }>();
+const structuredByIndex = new WeakMap<
+  AnswerIndex,
+  { reader: QuestionReader; answers: Memo<string, PreparedAnswer | null>; reads: Memo<string, { asked: string; language: Lang; outcome: SearchOutcome }> }
+>();
 
 /**
  * The answer decided from the question's structure over the catalog (attributes, filters,
@@ -134,7 +137,7 @@ const structuredByIndex = new WeakMap<AnswerIndex, { reader: QuestionReader; ans
  */
 function structuredFor(index: AnswerIndex, config: SiteConfig) {
   let entry = structuredByIndex.get(index);
-  if (!entry) structuredByIndex.set(index, (entry = { reader: new QuestionReader(config), answers: new Memo(STRUCTURED_PER_INDEX) }));
+  if (!entry) structuredByIndex.set(index, (entry = { reader: new QuestionReader(config), answers: new Memo(STRUCTURED_PER_INDEX), reads: new Memo(STRUCTURED_PER_INDEX) }));
   return entry;
 }
 
@@ -158,11 +161,8 @@ function structuredAnswer(index: AnswerIndex, config: SiteConfig, base: string, 
   return prepared;
 }
 
-export function prepareAnswer(site: SiteState, query: string, context: AskContext): PreparedAnswer {
-  const config = site.config;
-  const index = indexFor(site.revision, config);
-  const base = context.publicBase;
-  const { reader } = structuredFor(index, config);
+/** The question as the answer reads it: synonyms replaced, a follow-up completed, its language and what the search finds. */
+function readQuestion(index: AnswerIndex, reader: QuestionReader, query: string, context: AskContext): { asked: string; language: Lang; outcome: SearchOutcome } {
   // The staff's synonyms count for the search as well as for the structure, in the question's language.
   let asked = reader.rewrite(query, index.detectLanguage(query, context.acceptLanguage));
   // A follow-up that names no material ("and how heavy is it?") is about the latest one named before.
@@ -177,6 +177,23 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
   // A question of material names and neutral words ("X vs Y?") is in the language of the names.
   const named = reader.nameLanguage(asked);
   if (named && index.detectLanguage(named.rest, 'de') !== index.detectLanguage(named.rest, 'en')) language = named.lang;
+  return { asked, language, outcome };
+}
+
+export function prepareAnswer(site: SiteState, query: string, context: AskContext): PreparedAnswer {
+  const config = site.config;
+  const index = indexFor(site.revision, config);
+  const base = context.publicBase;
+  const entry = structuredFor(index, config);
+  // Reading a question (synonyms, follow-up, language, search) depends on the question, the client's
+  // language and the earlier questions only: memoized like the answers.
+  const readKey = `${context.acceptLanguage ?? ''}\n${(context.previous ?? []).join('\n')}\n${query}`;
+  let read = entry.reads.get(readKey);
+  if (!read) {
+    read = readQuestion(index, entry.reader, query, context);
+    if (readKey.length <= 2000) entry.reads.set(readKey, read);
+  }
+  const { asked, language, outcome } = read;
   const structured = structuredAnswer(index, config, base, asked, language, outcome);
   if (structured) return structured;
   const routing = (): PreparedAnswer => {
