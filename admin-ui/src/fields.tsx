@@ -133,6 +133,29 @@ export function CheckboxField({ pointer, label, help, disabled = false }: FieldP
   );
 }
 
+/** A set of values chosen from a fixed list (an array of enum values), one checkbox each. */
+export function CheckboxSetField<T extends string>({ pointer, label, help, options }: FieldProps & { options: { value: T; label: string }[] }) {
+  const field = useField<T[] | undefined>(pointer);
+  const chosen = field.value ?? [];
+  return (
+    <fieldset className="ma-checkbox-set" data-field={pointer}>
+      <legend className="ma-localized__legend">{label}</legend>
+      {help ? <p className="ma-localized__help">{help}</p> : null}
+      {options.map((option) => (
+        <CheckboxControl
+          key={option.value}
+          __nextHasNoMarginBottom
+          label={option.label}
+          className="ma-field ma-field--checkbox"
+          checked={chosen.includes(option.value)}
+          onChange={(checked: boolean) => field.set(options.map((o) => o.value).filter((v) => (v === option.value ? checked : chosen.includes(v))))}
+        />
+      ))}
+      <GroupErrors pointer={pointer} />
+    </fieldset>
+  );
+}
+
 /** Messages that belong to a group or list rather than one input. */
 export function GroupErrors({ pointer }: { pointer: string }) {
   const { errors } = useForm();

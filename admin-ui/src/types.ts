@@ -66,12 +66,38 @@ export interface FaqEntry {
   answer: LocalizedText;
 }
 
+/** A criterion a use case requires (schemas/answer-vocabulary.schema.json). */
+export type Criterion =
+  | 'wet_room_suitable'
+  | 'scrubbable'
+  | 'washable'
+  | 'heavy_duty'
+  | 'non_combustible'
+  | 'flame_retardant'
+  | 'fsc_certified'
+  | 'pvc_free'
+  | 'imo_certified'
+  | 'oeko_tex_certified'
+  | 'low_emission';
+
+export interface Synonym {
+  words: LocalizedText;
+  means: LocalizedText;
+}
+
+export interface UseCase {
+  words: LocalizedText;
+  requires: Criterion[];
+  mentions: LocalizedText;
+  reason?: LocalizedText;
+}
+
 export interface SiteConfig {
   materials: Material[];
   recommendations: Record<Priority, RecommendationSetting>;
   company: Company;
   handoff_targets: Record<NextStep, string>;
-  discovery: { summary: LocalizedText; details: LocalizedText; faq: FaqEntry[] };
+  discovery: { summary: LocalizedText; details: LocalizedText; faq: FaqEntry[]; vocabulary?: { synonyms: Synonym[]; use_cases: UseCase[] } };
 }
 
 /** One message for one field; `field` is a JSON pointer into the configuration ("/materials/0/name/de"). */

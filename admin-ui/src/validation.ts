@@ -7,13 +7,14 @@ import common from '../../schemas/common.schema.json' with { type: 'json' };
 import material from '../../schemas/material.schema.json' with { type: 'json' };
 import recommendationSetting from '../../schemas/recommendation-setting.schema.json' with { type: 'json' };
 import company from '../../schemas/company.schema.json' with { type: 'json' };
+import answerVocabulary from '../../schemas/answer-vocabulary.schema.json' with { type: 'json' };
 import discoveryTexts from '../../schemas/discovery-texts.schema.json' with { type: 'json' };
 import siteConfig from '../../schemas/site-config.schema.json' with { type: 'json' };
 import type { FieldError, SiteConfig } from './types.js';
 import { escapeToken } from './pointer.js';
 
 /** The schema files the site configuration is made of, as the server registers them. */
-export const SITE_CONFIG_SCHEMAS: readonly { $id: string }[] = [common, material, recommendationSetting, company, discoveryTexts, siteConfig];
+export const SITE_CONFIG_SCHEMAS: readonly { $id: string }[] = [common, material, recommendationSetting, company, answerVocabulary, discoveryTexts, siteConfig];
 
 let compiled: ValidateFunction | undefined;
 

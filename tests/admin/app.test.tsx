@@ -176,6 +176,23 @@ describe('admin screen', () => {
     expect(screen.getByText('All changes saved')).toBeTruthy();
   });
 
+  it('edits the customers’ words of the question endpoint and saves them with the configuration', async () => {
+    await renderApp();
+    fireEvent.click(tab('Discovery texts'));
+    fireEvent.change(field('/discovery/vocabulary/synonyms/0/words/de'), { target: { value: 'Korridor, Gang, Diele' } });
+    const useCases = server.config.discovery.vocabulary!.use_cases.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Add use case' }));
+    fireEvent.change(field(`/discovery/vocabulary/use_cases/${useCases}/words/de`), { target: { value: 'Turnhalle' } });
+    fireEvent.change(field(`/discovery/vocabulary/use_cases/${useCases}/words/en`), { target: { value: 'gym' } });
+    const requires = document.querySelector(`[data-field="/discovery/vocabulary/use_cases/${useCases}/requires"]`)!;
+    fireEvent.click(within(requires as HTMLElement).getByRole('checkbox', { name: 'Heavy-duty (EN 259)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await inScreen().findByText('Saved. The public endpoints and documents show the change now.')).toBeTruthy();
+    const sent = (server.puts()[0].data as { config: typeof server.config }).config;
+    expect(sent.discovery.vocabulary!.synonyms[0].words.de).toBe('Korridor, Gang, Diele');
+    expect(sent.discovery.vocabulary!.use_cases.at(-1)).toEqual({ words: { de: 'Turnhalle', en: 'gym' }, requires: ['heavy_duty'], mentions: { de: '', en: '' } });
+  });
+
   it('shows the server’s field messages in the form when it refuses a save', async () => {
     await renderApp();
     fireEvent.click(tab('Company'));

@@ -239,3 +239,47 @@ describe('streaming with Accept: text/event-stream', () => {
     expect(stream.events.map((e) => e.event)).toEqual(['start', 'result', ...Array(stream.events.length - 4).fill('content'), 'complete', 'end']);
   });
 });
+
+describe('questions over the catalog (issue 19)', () => {
+  it('names exactly the materials that meet a filter, with schema.org Products carrying the values', async () => {
+    const res = await ask('Which materials are FSC certified?');
+    expect(res.status).toBe(200);
+    expect(res.json.routed).toBe(false);
+    expect(validatorFor('AskAnswer')(res.json)).toBe(true);
+    const products = res.json.results.filter((r: { '@type': string }) => r['@type'] === 'Product');
+    expect(products.map((r: { id: string }) => r.id).sort()).toEqual(['oeko-vlies-pvc-frei', 'vlies-classic']);
+    const classic = products.find((r: { id: string }) => r.id === 'vlies-classic');
+    expect(classic.schema_object.additionalProperty).toContainEqual({ '@type': 'PropertyValue', name: 'certification', value: 'FSC Mix' });
+    expect(res.json.answer).not.toContain('Vinyl on non-woven 300');
+  });
+
+  it('answers a follow-up through NLWeb prev, and streams the same answer when prefer.streaming asks for it', async () => {
+    const body = { query: { text: 'And how heavy is it?', prev: ['Tell me about Glass fibre fabric A2'] }, prefer: { streaming: false } };
+    const plain = await postJson(target, ASK_PATH, body);
+    expect(plain.status).toBe(200);
+    expect(plain.json.language).toBe('en');
+    expect(plain.json.results[0].id).toBe('glasfaser-a2');
+    expect(plain.json.answer).toContain('210 g/m²');
+    // Without prev the same words name no material and get no such answer.
+    expect((await postJson(target, ASK_PATH, { query: 'And how heavy is it?' })).json.answer).not.toContain('210 g/m²');
+
+    const stream = await readEventStream(target, ASK_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ ...body, prefer: { streaming: true } }),
+    });
+    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    const complete = stream.events.find((e) => e.event === 'complete')!.data;
+    expect(complete).toEqual(plain.json);
+    expect(stream.events.filter((e) => e.event === 'content').map((e) => e.data.text).join('')).toBe(plain.json.answer);
+  });
+
+  it('says what the catalog does not publish about a named material and routes it, never its card instead', async () => {
+    const res = await ask('Welchen U-Wert hat Glasfasergewebe A2?');
+    expect(res.json.routed).toBe(true);
+    expect(res.json.answer).toContain('nicht veröffentlicht');
+    expect(res.json.answer).toContain(`${PUBLIC_URL}/kontakt/`);
+    expect(res.json.answer).not.toContain('210 g/m²');
+    expect(res.json.results.map((r: { id: string }) => r.id)).toEqual(['glasfaser-a2', 'contact']);
+  });
+});

@@ -73,7 +73,9 @@ describe('answers from the site data only', () => {
     expect(twoParts.answer).toMatch(/5–7 Werktage.*Materialmuster/s);
     const withPrice = await answerQuestion(site, 'Is Vlies Classic washable and what does it cost?', context);
     expect(withPrice.routed).toBe(true);
-    expect(withPrice.results.map((r) => r.id)).toEqual(['contact']);
+    // The material named, the price said to be unpublished, and the contact point (issue 19).
+    expect(withPrice.results.map((r) => r.id)).toEqual(['vlies-classic', 'contact']);
+    expect(withPrice.answer).toContain('not published');
   });
 
   it('lists the catalog when asked for the materials on offer', async () => {

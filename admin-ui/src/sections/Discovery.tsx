@@ -1,8 +1,28 @@
 import { createElement } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
-import { LocalizedTextField, TextField } from '../fields.js';
+import { CheckboxSetField, LocalizedTextField, TextField } from '../fields.js';
 import { ListEditor } from '../list-editor.js';
-import type { FaqEntry } from '../types.js';
+import type { Criterion, FaqEntry, Synonym, UseCase } from '../types.js';
+
+function criterionOptions(): { value: Criterion; label: string }[] {
+  return [
+    { value: 'wet_room_suitable', label: __('Suitable for wet rooms', 'manufacturer-agent') },
+    { value: 'scrubbable', label: __('Scrubbable (EN 233/EN 259)', 'manufacturer-agent') },
+    { value: 'washable', label: __('Washable or better', 'manufacturer-agent') },
+    { value: 'heavy_duty', label: __('Heavy-duty (EN 259)', 'manufacturer-agent') },
+    { value: 'non_combustible', label: __('Non-combustible (A1/A2)', 'manufacturer-agent') },
+    { value: 'flame_retardant', label: __('Flame-retardant or better (B1)', 'manufacturer-agent') },
+    { value: 'fsc_certified', label: __('FSC-certified', 'manufacturer-agent') },
+    { value: 'pvc_free', label: __('PVC-free', 'manufacturer-agent') },
+    { value: 'imo_certified', label: __('IMO-approved', 'manufacturer-agent') },
+    { value: 'oeko_tex_certified', label: __('OEKO-TEX-certified', 'manufacturer-agent') },
+    { value: 'low_emission', label: __('Low-emission', 'manufacturer-agent') },
+  ];
+}
+
+const wordsTitle = (fallback: string) => (entry: { words?: { de?: string; en?: string } }, index: number) =>
+  /* translators: 1: kind of entry, e.g. Synonym; 2: its position */
+  entry.words?.en || entry.words?.de || sprintf(__('%1$s %2$d', 'manufacturer-agent'), fallback, index + 1);
 
 function questionTitle(entry: FaqEntry, index: number): string {
   /* translators: %d: position of the question in the list */
@@ -49,6 +69,49 @@ export function DiscoverySection() {
             return { id: `question-${n}`, question: { de: '', en: '' }, answer: { de: '', en: '' } };
           }}
           addLabel={__('Add question', 'manufacturer-agent')}
+        />
+      </section>
+      <section className="ma-card" aria-labelledby="ma-discovery-vocabulary">
+        <h3 id="ma-discovery-vocabulary">{__("Customers' words", 'manufacturer-agent')}</h3>
+        <p className="ma-section__intro">
+          {__('How customers ask the question endpoint. Words are comma-separated; spellings without umlauts and small typos are understood without listing them.', 'manufacturer-agent')}
+        </p>
+        <ListEditor<Synonym>
+          list="/discovery/vocabulary/synonyms"
+          legend={__('Synonyms: words read as another word', 'manufacturer-agent')}
+          itemTitle={wordsTitle(__('Synonym', 'manufacturer-agent'))}
+          renderItem={(pointer) => (
+            <div>
+              <LocalizedTextField pointer={`${pointer}/words`} label={__('Customers say', 'manufacturer-agent')} />
+              <LocalizedTextField pointer={`${pointer}/means`} label={__('Read as', 'manufacturer-agent')} help={__('A word the catalog or a use case already knows.', 'manufacturer-agent')} />
+            </div>
+          )}
+          newItem={() => ({ words: { de: '', en: '' }, means: { de: '', en: '' } })}
+          addLabel={__('Add synonym', 'manufacturer-agent')}
+        />
+        <ListEditor<UseCase>
+          list="/discovery/vocabulary/use_cases"
+          legend={__('Use cases: everyday words and what a material must meet for them', 'manufacturer-agent')}
+          itemTitle={wordsTitle(__('Use case', 'manufacturer-agent'))}
+          renderItem={(pointer) => (
+            <div>
+              <LocalizedTextField pointer={`${pointer}/words`} label={__('Words', 'manufacturer-agent')} />
+              <CheckboxSetField<Criterion>
+                pointer={`${pointer}/requires`}
+                label={__('Requires', 'manufacturer-agent')}
+                help={__("Decided from each material's attributes.", 'manufacturer-agent')}
+                options={criterionOptions()}
+              />
+              <LocalizedTextField
+                pointer={`${pointer}/mentions`}
+                label={__('Applications mention', 'manufacturer-agent')}
+                help={__("Comma-separated; a material's applications or summary must contain one of them. Leave both empty for none.", 'manufacturer-agent')}
+              />
+              <LocalizedTextField pointer={`${pointer}/reason`} label={__('Why (said when a material does not meet it)', 'manufacturer-agent')} optional multiline />
+            </div>
+          )}
+          newItem={() => ({ words: { de: '', en: '' }, requires: [], mentions: { de: '', en: '' } })}
+          addLabel={__('Add use case', 'manufacturer-agent')}
         />
       </section>
     </div>

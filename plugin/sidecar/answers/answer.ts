@@ -1,9 +1,11 @@
 import { INTERFACE_VERSION } from '../core/paths.js';
 import type { SiteConfig, SiteState } from '../core/site-config.js';
+import { answerFromCatalog, applicationAnswer, withRecommendation, type CatalogAnswer } from './catalog-answers.js';
 import { compose, composeRouting, type AskResult, type Composed } from './compose.js';
 import type { Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
+import { QuestionReader } from './understand.js';
 
 /** The longest question accepted, in characters. */
 export const MAX_QUERY_LENGTH = 1000;
@@ -32,6 +34,8 @@ export function failureBody(code: string, message: string): AskFailure {
 export interface AskContext {
   publicBase: string;
   acceptLanguage?: string;
+  /** Earlier questions of the conversation, oldest first (NLWeb prev). */
+  previous?: string[];
 }
 
 /**
@@ -110,20 +114,94 @@ export interface PreparedAnswer {
   results: string[];
 }
 
+/** Whether the search index answers the question itself (else it is routed). */
+function searchAnswers(outcome: SearchOutcome): boolean {
+  const top = outcome.hits[0];
+  // A question that also asks what only an advisor settles (a price, a date, installation) is routed
+  // whole, even when another part of it matches a material or a fact.
+  return Boolean(top && isConfident(outcome.terms.length, top.matched.length) && !isProjectSpecific(top) && !asksProjectSpecifics(outcome, top));
+}
+
+/** The question reader and the structured answers of one index (so of one configuration revision); bounded. */
+const STRUCTURED_PER_INDEX = 2048;
+const structuredByIndex = new WeakMap<
+  AnswerIndex,
+  { reader: QuestionReader; answers: Memo<string, PreparedAnswer | null>; reads: Memo<string, { asked: string; language: Lang; outcome: SearchOutcome }> }
+>();
+
+/**
+ * The answer decided from the question's structure over the catalog (attributes, filters,
+ * superlatives, comparisons, yes/no), or null when the search index answers: what the structure does
+ * not settle, and what the search covers better (a recommendation, a company fact). Materials whose
+ * applications the question names, and a named material the search cannot place, come last.
+ */
+function structuredFor(index: AnswerIndex, config: SiteConfig) {
+  let entry = structuredByIndex.get(index);
+  if (!entry) structuredByIndex.set(index, (entry = { reader: new QuestionReader(config), answers: new Memo(STRUCTURED_PER_INDEX), reads: new Memo(STRUCTURED_PER_INDEX) }));
+  return entry;
+}
+
+function structuredAnswer(index: AnswerIndex, config: SiteConfig, base: string, query: string, language: Lang, outcome: SearchOutcome): PreparedAnswer | null {
+  const entry = structuredFor(index, config);
+  const key = `${language}\n${base}\n${query}`;
+  const known = entry.answers.get(key);
+  if (known !== undefined) return known;
+  const q = entry.reader.read(query);
+  let found: CatalogAnswer | undefined = answerFromCatalog(config, base, language, q);
+  const searched = searchAnswers(outcome);
+  const topGrounding = outcome.hits[0]?.doc.grounding;
+  if (found?.list && q.recommendation && searched && topGrounding?.kind === 'recommendation') found = withRecommendation(config, base, language, found, topGrounding.priority);
+  // Applications the question names beat a single material the search happens to rank first.
+  if (!found && (!searched || outcome.hits[0].doc.grounding.kind === 'material')) found = applicationAnswer(config, base, language, q);
+  if (!found && !searched && q.named.length === 1 && !q.unpublished && !q.projectSpecific) {
+    found = { ...compose(config, base, { kind: 'material', materialId: q.named[0].id }, language), routed: false };
+  }
+  const prepared = found ? { language, routed: found.routed, answer: found.answer, answerJson: JSON.stringify(found.answer), results: found.results.map((r) => JSON.stringify(r)) } : null;
+  if (query.length <= 200) entry.answers.set(key, prepared);
+  return prepared;
+}
+
+/** The question as the answer reads it: synonyms replaced, a follow-up completed, its language and what the search finds. */
+function readQuestion(index: AnswerIndex, reader: QuestionReader, query: string, context: AskContext): { asked: string; language: Lang; outcome: SearchOutcome } {
+  // The staff's synonyms count for the search as well as for the structure, in the question's language.
+  let asked = reader.rewrite(query, index.detectLanguage(query, context.acceptLanguage));
+  // A follow-up that names no material ("and how heavy is it?") is about the latest one named before.
+  if (context.previous?.length && reader.read(asked).named.length === 0) {
+    const earlier = [...context.previous].reverse().map((text) => reader.read(text).named).find((named) => named.length > 0);
+    const lang = index.detectLanguage(query, context.acceptLanguage);
+    if (earlier) asked = `${earlier.map((m) => m.name[lang]).join(', ')}: ${asked}`;
+  }
+  const asks = index.ask(asked, context.acceptLanguage);
+  let { language } = asks;
+  const { outcome } = asks;
+  // A question of material names and neutral words ("X vs Y?") is in the language of the names.
+  const named = reader.nameLanguage(asked);
+  if (named && index.detectLanguage(named.rest, 'de') !== index.detectLanguage(named.rest, 'en')) language = named.lang;
+  return { asked, language, outcome };
+}
+
 export function prepareAnswer(site: SiteState, query: string, context: AskContext): PreparedAnswer {
   const config = site.config;
   const index = indexFor(site.revision, config);
   const base = context.publicBase;
-  const { language, outcome } = index.ask(query, context.acceptLanguage);
+  const entry = structuredFor(index, config);
+  // Reading a question (synonyms, follow-up, language, search) depends on the question, the client's
+  // language and the earlier questions only: memoized like the answers.
+  const readKey = `${context.acceptLanguage ?? ''}\n${(context.previous ?? []).join('\n')}\n${query}`;
+  let read = entry.reads.get(readKey);
+  if (!read) {
+    read = readQuestion(index, entry.reader, query, context);
+    if (readKey.length <= 2000) entry.reads.set(readKey, read);
+  }
+  const { asked, language, outcome } = read;
+  const structured = structuredAnswer(index, config, base, asked, language, outcome);
+  if (structured) return structured;
   const routing = (): PreparedAnswer => {
     const part = partFor(index, config, base, 'routing', language, () => composeRouting(config, base, language));
     return { language, routed: true, answer: part.answer, answerJson: part.answerJson, results: part.results };
   };
   const top = outcome.hits[0];
-  if (!top || !isConfident(outcome.terms.length, top.matched.length) || isProjectSpecific(top)) return routing();
-  // A question that also asks what only an advisor settles (a price, a date, installation) is routed
-  // whole, even when another part of it matches a material or a fact.
-  if (asksProjectSpecifics(outcome, top)) return routing();
+  if (!searchAnswers(outcome)) return routing();
   const second = complement(outcome, top);
 
   const main = partFor(index, config, base, top.doc.key, language, () => compose(config, base, top.doc.grounding, language));

@@ -22,7 +22,7 @@ export interface Composed {
   results: AskResult[];
 }
 
-const say = (lang: Lang, de: string, en: string) => (lang === 'de' ? de : en);
+export const say = (lang: Lang, de: string, en: string) => (lang === 'de' ? de : en);
 
 function links(config: SiteConfig, base: string) {
   const company = companyOf(config);
@@ -47,6 +47,9 @@ function materialSchemaObject(material: CatalogMaterial, lang: Lang): Record<str
   ];
   if (material.fire_classification.en_13501_1) properties.push(property('fire_classification_en_13501_1', material.fire_classification.en_13501_1));
   if (material.fire_classification.din_4102) properties.push(property('fire_classification_din_4102', material.fire_classification.din_4102));
+  if (material.wet_room_note) properties.push(property('wet_room_note', material.wet_room_note[lang]));
+  properties.push(property('surface', material.surface[lang]), property('applications', material.applications[lang]));
+  for (const certification of material.certifications) properties.push(property('certification', certification));
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -58,7 +61,7 @@ function materialSchemaObject(material: CatalogMaterial, lang: Lang): Record<str
   };
 }
 
-function materialResult(config: SiteConfig, base: string, material: CatalogMaterial, lang: Lang): AskResult {
+export function materialResult(config: SiteConfig, base: string, material: CatalogMaterial, lang: Lang): AskResult {
   return {
     '@type': 'Product',
     id: material.id,
@@ -92,7 +95,7 @@ function materialFacts(material: CatalogMaterial, lang: Lang): string[] {
   return sentences;
 }
 
-const ADVISOR_CONFIRMS: LocalizedText = {
+export const ADVISOR_CONFIRMS: LocalizedText = {
   de: 'Die Werte sind typische Werte aus Prüfberichten; ein Fachberater bestätigt die Eignung für Ihr Projekt.',
   en: 'The figures are typical values from test reports; an advisor confirms the suitability for your project.',
 };
@@ -204,10 +207,18 @@ function factResult(config: SiteConfig, base: string, fact: FactId, lang: Lang, 
     description: text,
     url: url[fact] ?? link.company,
     grounding: { source: fact === 'agents' ? link.texts : link.company },
+    // The fact as what it is about: the company, with the published text as its description.
+    schema_object: {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: companyOf(config).name,
+      url: base,
+      description: text,
+    },
   };
 }
 
-function composeFact(config: SiteConfig, base: string, fact: FactId, lang: Lang): Composed {
+export function composeFact(config: SiteConfig, base: string, fact: FactId, lang: Lang): Composed {
   if (fact === 'project_specific') return composeRouting(config, base, lang);
   if (fact === 'contact') {
     return { answer: contactSentence(config, base, lang), results: [contactResult(config, base, lang)] };
@@ -266,9 +277,9 @@ function composeFaq(config: SiteConfig, base: string, faqId: string, lang: Lang)
         grounding: { source: url },
         schema_object: {
           '@context': 'https://schema.org',
-          '@type': 'Question',
-          name: entry.question[lang],
-          acceptedAnswer: { '@type': 'Answer', text: entry.answer[lang] },
+          '@type': 'FAQPage',
+          url,
+          mainEntity: [{ '@type': 'Question', name: entry.question[lang], acceptedAnswer: { '@type': 'Answer', text: entry.answer[lang] } }],
         },
       },
     ],

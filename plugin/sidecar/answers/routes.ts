@@ -29,13 +29,19 @@ function parseQuery(raw: unknown, where: 'query' | 'body'): string {
   return value.trim();
 }
 
-function parseBody(body: unknown): string {
-  if (body === undefined || body === null) return parseQuery(undefined, 'body');
+interface AskBody {
+  query: string | { text: string; prev?: string[] };
+  prefer?: { streaming?: boolean };
+}
+
+function parseBody(body: unknown): { query: string; previous?: string[]; streaming: boolean } {
+  if (body === undefined || body === null) return { query: parseQuery(undefined, 'body'), streaming: false };
   if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('invalid_request', 'The request body must be a JSON object such as {"query": "…"}.');
   const query = parseQuery((body as { query?: unknown }).query, 'body');
   const validate = validatorFor('AskRequest');
   if (!validate(body)) throw badRequest('invalid_request', `The request body is invalid: ${fieldList(toFieldErrors(validate.errors))}.`);
-  return query;
+  const ask = body as AskBody;
+  return { query, previous: typeof ask.query === 'object' ? ask.query.prev : undefined, streaming: ask.prefer?.streaming === true };
 }
 
 function wantsEventStream(accept: string | undefined): boolean {
@@ -138,14 +144,17 @@ export const answerRoutes: CapabilityRoutes = async (app, deps) => {
     });
 
     // Synchronous for the JSON answer (no promise per question); the stream returns its promise.
-    const answer = (request: FastifyRequest, reply: FastifyReply, query: string): Promise<void> | undefined => {
-      const context: AskContext = { publicBase: request.origin.publicBase, acceptLanguage: request.headers['accept-language'] };
-      if (wantsEventStream(request.headers.accept)) return streamAnswer(deps, request, reply, query, context);
+    const answer = (request: FastifyRequest, reply: FastifyReply, query: string, asked: { previous?: string[]; streaming?: boolean } = {}): Promise<void> | undefined => {
+      const context: AskContext = { publicBase: request.origin.publicBase, acceptLanguage: request.headers['accept-language'], previous: asked.previous };
+      if (asked.streaming || wantsEventStream(request.headers.accept)) return streamAnswer(deps, request, reply, query, context);
       reply.code(200).header('cache-control', NO_STORE).type(JSON_CONTENT_TYPE).send(answerJson(query, prepareAnswer(deps.site, query, context)));
       return undefined;
     };
 
     scope.get(ASK_PATH, routeConfig, (request, reply) => answer(request, reply, parseQuery((request.query as Record<string, unknown>).query, 'query')));
-    scope.post(ASK_PATH, routeConfig, (request, reply) => answer(request, reply, parseBody(request.body)));
+    scope.post(ASK_PATH, routeConfig, (request, reply) => {
+      const asked = parseBody(request.body);
+      return answer(request, reply, asked.query, asked);
+    });
   });
 };

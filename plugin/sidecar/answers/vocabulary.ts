@@ -1,4 +1,4 @@
-import type { LocalizedText, Priority } from '../core/site-config.js';
+import type { Criterion, LocalizedText, Priority } from '../core/site-config.js';
 
 /**
  * Words people use for a priority or a company fact, attached to the search documents as extra
@@ -89,8 +89,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   telephone: {
     label: { de: 'Telefon', en: 'Telephone' },
     terms: {
-      de: 'Telefon telefonisch anrufen Anruf erreichen erreichbar Erreichbarkeit Telefonzeiten Öffnungszeiten Sprechzeiten Geschäftszeiten Servicezeiten Uhrzeit Hotline Telefonnummer Nummer Rufnummer',
-      en: 'telephone phone call calling ring reach reachable telephone hours phone hours opening hours business hours office hours number phone number hotline open available',
+      de: 'Telefon telefonisch anrufen Anruf erreichen erreichbar Erreichbarkeit Telefonzeiten Öffnungszeiten Sprechzeiten Geschäftszeiten Servicezeiten Uhrzeit Hotline Telefonnummer Nummer Rufnummer Samstag Sonntag Wochenende Feiertag Montag Dienstag Mittwoch Donnerstag Freitag',
+      en: 'telephone phone call calling ring reach reachable telephone hours phone hours opening hours business hours office hours number phone number hotline open available Saturday Sunday weekend holiday Monday Tuesday Wednesday Thursday Friday',
     },
   },
   ordering: {
@@ -103,8 +103,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   file_transfer: {
     label: { de: 'Druckdaten übertragen', en: 'Transferring print files' },
     terms: {
-      de: 'Druckdaten Druckdatei Datei Dateien Daten übertragen Übertragung Datenübertragung senden schicken übermitteln hochladen Upload FTP Zugangsdaten Zugang Bilddaten Motivdaten',
-      en: 'print files print file print data files file artwork image transfer transferred send submit upload uploading FTP credentials access data',
+      de: 'Druckdaten Druckdatei Datei Dateien Daten übertragen Übertragung Datenübertragung senden schicken übermitteln hochladen Upload FTP Zugangsdaten Zugang Bilddaten Motivdaten Login Logindaten Passwort Kennwort Mail WeTransfer Transferdienst',
+      en: 'print files print file print data files file artwork image transfer transferred send submit upload uploading FTP credentials access data login password username mail WeTransfer transfer service',
     },
   },
   wallcheck: {
@@ -131,8 +131,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   workflow: {
     label: { de: 'Ablauf', en: 'Workflow' },
     terms: {
-      de: 'Ablauf Prozess Schritte Schritt Vorgehen funktioniert Projektablauf Reihenfolge Erstkontakt Auftragsbestätigung Produktion',
-      en: 'process workflow steps step procedure how does it work how it works sequence first contact order confirmation production',
+      de: 'Ablauf Prozess Schritte Schritt Vorgehen funktioniert Projektablauf Reihenfolge Erstkontakt Auftragsbestätigung Produktion läuft abläuft ablaufen Bestellablauf',
+      en: 'process workflow steps step procedure how does it work how it works sequence first contact order confirmation production works work',
     },
   },
   company: {
@@ -162,8 +162,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
     // telephone line instead of guessing.
     label: { de: 'Projektbezogene Fragen', en: 'Project-specific questions' },
     terms: {
-      de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Rechnung Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie',
-      en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging wallpaper hanger on site visit survey measure abroad complaint warranty guarantee',
+      de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Rechnung Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung',
+      en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging wallpaper hanger on site visit survey measure abroad complaint warranty guarantee promise guaranteed reservation',
     },
   },
 };
@@ -212,3 +212,94 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
   de: ['wann', 'wer', 'gibt', 'bitte', 'gerne', 'gern', 'ihnen', 'euch'],
   en: ['a', 'please', 'could', 'would'],
 };
+
+/** The attributes a question can ask of a named material (the catalog's fields). */
+export type AttributeId = 'weight' | 'width' | 'fire' | 'cleanability' | 'surface' | 'base_material' | 'certifications' | 'applications' | 'wet_room';
+
+/** How questions name each attribute of a material; comma-separated phrases. */
+export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
+  weight: { de: 'Gewicht, Flächengewicht, Grammatur, wiegt, wiegen, schwer', en: 'weight, weigh, weighs, heavy, grammage' },
+  width: { de: 'Breite, breit, Druckbreite, Rollenbreite, Bahnbreite, bedruckbar, bedruckt', en: 'width, wide, printable width, roll width, printable' },
+  fire: {
+    de: 'Brandverhalten, Brandklasse, Brandschutzklasse, Baustoffklasse, Euroklasse, Feuerklasse, Entflammbarkeit, DIN 4102, EN 13501',
+    en: 'reaction to fire, fire class, fire rating, fire classification, fire behaviour, fire behavior, euroclass, DIN 4102, EN 13501',
+  },
+  cleanability: {
+    de: 'Reinigung, reinigen, Reinigungsfähigkeit, Reinigungsklasse, Reinigungsnorm, reinigbar, putzen, Pflege, pflegen, abwischen',
+    en: 'cleaning, clean, cleanability, cleanability class, care, wipe, maintenance',
+  },
+  surface: { de: 'Oberfläche, Oberflächen, Haptik, Struktur, Optik, Finish', en: 'surface, finish, texture, surface finish, feel' },
+  base_material: { de: 'Trägermaterial, Träger, Basismaterial, besteht, Aufbau, Grundmaterial', en: 'base material, backing, made of, substrate, composition' },
+  certifications: {
+    de: 'Zertifikat, Zertifikate, Zertifizierung, Zertifizierungen, zertifiziert, Prüfzeichen, Nachweis, Nachweise',
+    en: 'certification, certifications, certificate, certificates, certified',
+  },
+  applications: {
+    de: 'Einsatzbereich, Einsatzbereiche, Anwendung, Anwendungen, eingesetzt, verwendet, einsetzen, verwenden, wofür, Verwendung, Bereichen',
+    en: 'applications, application, used, use, uses, where',
+  },
+  wet_room: { de: 'Feuchtraumeignung, Spritzwasser, Dusche, Duschen', en: 'wet-room note, shower, showers, splash' },
+};
+
+/** What the catalog does not publish about a material: asked of a named material, it is said so and routed. */
+export const UNPUBLISHED_WORDS: LocalizedText = {
+  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Stärke, Rollenlänge, Länge, lang, Lager, auf Lager, Lagerbestand, vorrätig, lieferbar, verfügbar, Schallabsorption, Schallabsorptionsgrad, Akustik, Preis, Preise, kostet, Kosten, teuer, günstig, Rabatt, Euro',
+  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, stock, in stock, available, availability, sound absorption, acoustic, acoustics, price, prices, cost, costs, expensive, cheap, discount, euro',
+};
+
+/** Asking to order, reserve or commit: never done here; answered with how ordering works, or routed. */
+export const ACTION_WORDS: LocalizedText = {
+  de: 'bestellen, bestelle, Bestellung, reservieren, reserviere, buchen, zusagen, verbindlich, garantieren, bestätigen, kaufen',
+  en: 'order, reserve, book, confirm, promise, guarantee, purchase, buy',
+};
+
+/** Words that give a question its shape: yes/no, list, comparison, superlative, comparative. */
+export const QUESTION_SHAPE_WORDS = {
+  aux: {
+    de: 'ist, sind, hat, haben, darf, dürfen, kann, können, eignet, passt, gibt, taugt, lässt',
+    en: 'is, are, has, have, does, do, can, may, could, will, would, should, isnt, arent',
+  },
+  list: { de: 'welche, welcher, welches, alle, liste, auflisten', en: 'which, list, all, what materials' },
+  compare: { de: 'Vergleich, vergleichen, Unterschied, Unterschiede, unterscheiden, vs, versus, gegenüber', en: 'compare, comparison, difference, differences, differ, vs, versus' },
+  lightest: { de: 'leichteste, leichtesten, leichtester, am leichtesten', en: 'lightest' },
+  heaviest: { de: 'schwerste, schwersten, schwerster, am schwersten', en: 'heaviest' },
+  widest: { de: 'breiteste, breitesten, breitester, am breitesten', en: 'widest, widest printable width' },
+  narrowest: { de: 'schmalste, schmalsten, schmalster, am schmalsten', en: 'narrowest' },
+  most_cleanable: {
+    de: 'strapazierfähigste, strapazierfähigsten, am strapazierfähigsten, robusteste, robustesten, pflegeleichteste, pflegeleichtesten, am besten zu reinigen, am besten reinigen',
+    en: 'most hard-wearing, most hard wearing, hardest-wearing, most durable, most robust, easiest to clean, most cleanable, best cleanability',
+  },
+  best_fire: {
+    de: 'beste Brandklasse, besten Brandklasse, bestes Brandverhalten, besten Brandverhalten, sicherste, am sichersten',
+    en: 'best fire rating, best fire class, best reaction to fire, most fire-resistant, safest',
+  },
+  recommend: {
+    de: 'empfehlen, empfiehlst, Empfehlung, eignet, geeignet, passt, passend, nehmen, raten',
+    en: 'recommend, recommended, recommendation, suggest, suitable, suit, suits, best, should',
+  },
+  lighter: { de: 'leichter', en: 'lighter' },
+  heavier: { de: 'schwerer', en: 'heavier' },
+  wider: { de: 'breiter', en: 'wider' },
+  narrower: { de: 'schmaler', en: 'narrower' },
+} satisfies Record<string, LocalizedText>;
+
+/** A criterion in words, as answers name it. */
+export const CRITERION_LABELS: Record<Criterion, LocalizedText> = {
+  wet_room_suitable: { de: 'für Feuchträume geeignet', en: 'suitable for wet rooms' },
+  scrubbable: { de: 'scheuerbeständig', en: 'scrubbable' },
+  washable: { de: 'waschbeständig', en: 'washable' },
+  heavy_duty: { de: 'in Objektqualität nach EN 259', en: 'heavy-duty under EN 259' },
+  non_combustible: { de: 'nichtbrennbar', en: 'non-combustible' },
+  flame_retardant: { de: 'mindestens schwer entflammbar', en: 'at least flame-retardant' },
+  fsc_certified: { de: 'FSC-zertifiziert', en: 'FSC-certified' },
+  pvc_free: { de: 'PVC-frei', en: 'PVC-free' },
+  imo_certified: { de: 'nach IMO zugelassen', en: 'IMO-approved' },
+  oeko_tex_certified: { de: 'OEKO-TEX-zertifiziert', en: 'OEKO-TEX-certified' },
+  low_emission: { de: 'emissionsarm', en: 'low-emission' },
+};
+
+/**
+ * Cleanability classes of EN 233 / EN 259 from the lowest to the highest, as the catalog words them
+ * (German), for "most hard-wearing" and "scrubbable". A class not listed ranks 0.
+ */
+export const CLEANABILITY_LEVELS: string[] = ['wasserbeständig', 'waschbeständig', 'hoch waschbeständig', 'scheuerbeständig', 'hoch scheuerbeständig'];

@@ -10,6 +10,7 @@ import company from '../../../schemas/company.schema.json' with { type: 'json' }
 import companyInformation from '../../../schemas/company-information.schema.json' with { type: 'json' };
 import handoffRequest from '../../../schemas/handoff-request.schema.json' with { type: 'json' };
 import handoff from '../../../schemas/handoff.schema.json' with { type: 'json' };
+import answerVocabulary from '../../../schemas/answer-vocabulary.schema.json' with { type: 'json' };
 import discoveryTexts from '../../../schemas/discovery-texts.schema.json' with { type: 'json' };
 import siteConfig from '../../../schemas/site-config.schema.json' with { type: 'json' };
 import askRequest from '../../../schemas/ask-request.schema.json' with { type: 'json' };
@@ -35,6 +36,7 @@ export const SCHEMAS = {
   CompanyInformation: companyInformation,
   HandoffRequest: handoffRequest,
   Handoff: handoff,
+  AnswerVocabulary: answerVocabulary,
   DiscoveryTexts: discoveryTexts,
   SiteConfig: siteConfig,
   AskRequest: askRequest,

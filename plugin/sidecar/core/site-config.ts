@@ -48,10 +48,30 @@ export interface Company {
   wallcheck: LocalizedText;
 }
 
+/** A criterion a use case requires, decided from a material's attributes (schemas/answer-vocabulary.schema.json). */
+export type Criterion =
+  | 'wet_room_suitable'
+  | 'scrubbable'
+  | 'washable'
+  | 'heavy_duty'
+  | 'non_combustible'
+  | 'flame_retardant'
+  | 'fsc_certified'
+  | 'pvc_free'
+  | 'imo_certified'
+  | 'oeko_tex_certified'
+  | 'low_emission';
+
+export interface AnswerVocabulary {
+  synonyms: { words: LocalizedText; means: LocalizedText }[];
+  use_cases: { words: LocalizedText; requires: Criterion[]; mentions: LocalizedText; reason?: LocalizedText }[];
+}
+
 export interface DiscoveryTexts {
   summary: LocalizedText;
   details: LocalizedText;
   faq: { id: string; question: LocalizedText; answer: LocalizedText }[];
+  vocabulary?: AnswerVocabulary;
 }
 
 export interface SiteConfig {

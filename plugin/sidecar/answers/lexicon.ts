@@ -1,0 +1,225 @@
+import { Memo } from '../core/memo.js';
+
+/*
+ * Word matching of the question-structure layer: spellings without umlauts (oe, ae, ue, ss), small
+ * typos in longer words, German compounds and simple inflection, decided against a fixed vocabulary
+ * (the catalog's words, the configured customer words and the fixed question words). Pure functions
+ * and one bounded memo per vocabulary.
+ */
+
+/** Lower case, umlauts and ß as their two-letter spellings, other accents dropped, "n't" as "not". */
+export function fold(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .replace(/²/g, '2')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/n['’]t\b/g, ' not');
+}
+
+/** Words of a folded text; "+" stays part of a word ("a+"). */
+export function tokenize(folded: string): string[] {
+  return folded.match(/[a-z0-9+]+/g) ?? [];
+}
+
+/** The tokens of a text as the matcher sees them. */
+export const tokensOf = (text: string): string[] => tokenize(fold(text));
+
+const ENDINGS = ['ungen', 'ern', 'en', 'er', 'es', 'e', 's', 'n'];
+
+/** A crude common stem of German and English inflections ("Kliniken" → "klinik", "rooms" → "room"). */
+export function stem(token: string): string {
+  if (token.length < 5 || /\d/.test(token)) return token;
+  for (const ending of ENDINGS) {
+    if (token.endsWith(ending) && token.length - ending.length >= 4) return token.slice(0, -ending.length);
+  }
+  return token;
+}
+
+const plain = (folded: string) => folded.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');
+
+/** Optimal string alignment distance, stopped early once it exceeds max. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prevPrev: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, prevPrev[j - 2] + 1);
+      row.push(value);
+      if (value < best) best = value;
+    }
+    if (best > max) return max + 1;
+    prevPrev = prev;
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/**
+ * Whether a question word stands for a vocabulary word: the same, the same stem, a typo (one edit in
+ * words of five letters or more, two from eight), or a compound that contains it ("Klinikflur" →
+ * "klinik"). Codes and numbers ("a2", "259") only match exactly.
+ */
+export function wordMatches(question: string, word: string, known?: ReadonlySet<string>, parts: ReadonlySet<string> | undefined = known): boolean {
+  if (question === word) return true;
+  if (word.length <= 2 || /\d/.test(word) || question.length <= 2) return false;
+  const wordStem = stem(word);
+  // Plurals with umlaut: "Räume" is "Raum", "Bäder" is "Bad".
+  if (plain(stem(question)) === plain(wordStem)) return true;
+  // A word the vocabulary knows as it is ("class") is no typo of another ("glass").
+  if (question.length >= 5 && word.length >= 5 && !known?.has(question)) {
+    const max = Math.min(question.length, word.length) >= 8 ? 2 : 1;
+    if (editDistance(question, word, max) <= max) return true;
+  }
+  if (wordStem.length < 5 || question.length < wordStem.length + 3) return false;
+  // A compound whose head is the word ("Großküche" → "küche"), or that starts with it and goes on
+  // with another known word ("Klinikflur" → "klinik" + "flur"; not "Geschäftsführer").
+  if (question.endsWith(word) || question.endsWith(wordStem)) return true;
+  if (!parts || !question.startsWith(wordStem)) return false;
+  const rest = question.slice(question.startsWith(word) ? word.length : wordStem.length);
+  return [rest, rest.replace(/^s/, '')].some((r) => r.length >= 3 && (parts.has(r) || parts.has(stem(r))));
+}
+
+/** A phrase of the vocabulary and what it stands for. */
+export interface Entry<T> {
+  tokens: string[];
+  value: T;
+}
+
+/** Where a phrase was found in the question: token positions [start, end). */
+export interface Found<T> {
+  value: T;
+  start: number;
+  end: number;
+}
+
+const MEMO_GENERATION = 4096;
+
+/** Phrases to look for in questions, with the memo of which vocabulary words each question word matches. */
+export class Lexicon<T> {
+  readonly #entries: Entry<T>[];
+  readonly #words: string[];
+  readonly #joined = new Map<string, Entry<T>[]>();
+  readonly #matches = new Memo<string, Set<string>>(MEMO_GENERATION);
+  readonly #byStem = new Map<string | number, string[]>();
+  readonly #byLength = new Map<string | number, string[]>();
+  readonly #byPart = new Map<string | number, string[]>();
+  readonly #byFirst = new Map<string, Entry<T>[]>();
+
+  readonly #known?: ReadonlySet<string>;
+
+  readonly #prefixes: boolean;
+
+  readonly #parts?: ReadonlySet<string>;
+
+  /**
+   * words.known: words never read as typos of others; words.parts: the words a compound may go on
+   * with (the configuration's words and their stems). prefixes: a question word of six letters or more
+   * also stands for the words it begins ("Glasfaser" for "Glasfasergewebe"; for names).
+   */
+  constructor(entries: Entry<T>[], words?: { known: ReadonlySet<string>; parts: ReadonlySet<string> }, prefixes = false) {
+    this.#known = words?.known;
+    this.#parts = words?.parts;
+    this.#prefixes = prefixes;
+    this.#entries = entries.filter((e) => e.tokens.length > 0);
+    this.#words = [...new Set(this.#entries.flatMap((e) => e.tokens))];
+    // Indexes of the candidates wordMatches() can accept, so a new question word is compared with a
+    // few words instead of all of them: by inflection stem, by length (typos), by word and stem (compounds).
+    const add = (map: Map<string | number, string[]>, key: string | number, word: string) => map.set(key, [...(map.get(key) ?? []), word]);
+    for (const word of this.#words) {
+      const wordStem = stem(word);
+      add(this.#byStem, plain(wordStem), word);
+      if (word.length >= 5) add(this.#byLength, word.length, word);
+      if (wordStem.length >= 5) {
+        add(this.#byPart, word, word);
+        add(this.#byPart, wordStem, word);
+      }
+    }
+    for (const entry of this.#entries) add(this.#byFirst as Map<string, never[]>, entry.tokens[0], entry as never);
+    for (const entry of this.#entries) {
+      if (entry.tokens.length < 2) continue;
+      const joined = entry.tokens.join('');
+      this.#joined.set(joined, [...(this.#joined.get(joined) ?? []), entry]);
+    }
+  }
+
+  /** The vocabulary words a question word matches (memoized; words over 64 letters are not stored). */
+  matchesOf(token: string): Set<string> {
+    let found = this.#matches.get(token);
+    if (!found) {
+      found = new Set([...this.#candidates(token)].filter((w) => wordMatches(token, w, this.#known, this.#parts)));
+      if (this.#prefixes && token.length >= 6) for (const w of this.#words) if (w.startsWith(token)) found.add(w);
+      if (token.length <= 64) this.#matches.set(token, found);
+    }
+    return found;
+  }
+
+  /** Every word wordMatches() could accept for the token (a superset; it decides). */
+  #candidates(token: string): Set<string> {
+    const out = new Set<string>(this.#byStem.get(plain(stem(token))) ?? []);
+    if (token.length >= 5) for (let n = token.length - 2; n <= token.length + 2; n++) for (const w of this.#byLength.get(n) ?? []) out.add(w);
+    // Compounds: the word or its stem as the head (a suffix) or the start (a prefix) of the token.
+    for (let n = 5; n <= token.length - 3; n++) {
+      for (const w of this.#byPart.get(token.slice(token.length - n)) ?? []) out.add(w);
+      for (const w of this.#byPart.get(token.slice(0, n)) ?? []) out.add(w);
+    }
+    return out;
+  }
+
+  /** Every phrase in the question, overlaps allowed (one word may name several things). */
+  findAll(tokens: string[]): Found<T>[] {
+    return this.find(tokens, tokens.map(() => false), true);
+  }
+
+  /**
+   * The phrases in the question, longest first, none overlapping another or a position already
+   * taken; the positions found are added to taken.
+   */
+  find(tokens: string[], taken: boolean[], overlapping = false): Found<T>[] {
+    const candidates: Found<T>[] = [];
+    const sets = tokens.map((t) => this.matchesOf(t));
+    sets.forEach((set, i) => {
+      for (const word of set) {
+        for (const entry of this.#byFirst.get(word) ?? []) {
+          const n = entry.tokens.length;
+          if (i + n > tokens.length) continue;
+          let ok = true;
+          for (let j = 1; j < n && ok; j++) ok = sets[i + j].has(entry.tokens[j]);
+          if (ok) candidates.push({ value: entry.value, start: i, end: i + n });
+        }
+      }
+    });
+    // A phrase written as one word ("wetroom", "nichtbrennbar").
+    tokens.forEach((token, i) => {
+      for (const entry of this.#joined.get(token) ?? []) candidates.push({ value: entry.value, start: i, end: i + 1 });
+    });
+    candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+    const out: Found<T>[] = [];
+    if (overlapping) return candidates.sort((a, b) => a.start - b.start);
+    for (const c of candidates) {
+      let free = true;
+      for (let i = c.start; i < c.end && free; i++) free = !taken[i];
+      if (!free) continue;
+      for (let i = c.start; i < c.end; i++) taken[i] = true;
+      out.push(c);
+    }
+    return out.sort((a, b) => a.start - b.start);
+  }
+}
+
+/** Comma-separated words of a configuration text, each as its tokens. */
+export function phrases(list: string): string[][] {
+  return list
+    .split(',')
+    .map((p) => tokensOf(p))
+    .filter((t) => t.length > 0);
+}

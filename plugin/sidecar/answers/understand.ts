@@ -1,0 +1,304 @@
+import { defaultConfig, type AnswerVocabulary, type Criterion, type LocalizedText, type SiteConfig } from '../core/site-config.js';
+import { materialsOf, type CatalogMaterial } from './documents.js';
+import { Lexicon, fold, phrases, stem, tokenize, tokensOf, type Entry } from './lexicon.js';
+import { ACTION_WORDS, ATTRIBUTE_WORDS, CATALOG_WORDING, FACT_WORDING, PRIORITY_WORDING, RECOMMENDATION_WORDS, QUESTION_SHAPE_WORDS, UNPUBLISHED_WORDS, type AttributeId } from './vocabulary.js';
+
+/*
+ * The structure of a question over the live catalog: which materials it names, which attribute it
+ * asks for, which criteria (use cases, numeric limits, fire classes) it filters by, and whether it
+ * asks for a list, a superlative, a comparison or a yes/no. Built from the words of the site
+ * configuration (names, applications, the staff's synonyms and use cases) and the fixed question
+ * words of vocabulary.ts.
+ */
+
+export type UseCase = AnswerVocabulary['use_cases'][number];
+export type Numeric = { attribute: 'weight' | 'width'; op: 'gt' | 'lt' | 'eq'; value: number };
+export type Superlative = { attribute: 'weight' | 'width' | 'cleanability' | 'fire'; highest: boolean };
+
+/** One condition on a material: a use case, a numeric limit or a fire class; negated by "not". */
+export type Condition =
+  | { kind: 'use_case'; useCase: UseCase; negated: boolean }
+  | { kind: 'numeric'; numeric: Numeric; negated: boolean }
+  | { kind: 'fire_class'; code: string; negated: boolean };
+
+export interface QuestionStructure {
+  /** Named materials, in the order the question names them. */
+  named: CatalogMaterial[];
+  attributes: AttributeId[];
+  conditions: Condition[];
+  /** Materials whose applications the question names, with how many of its words each matched. */
+  applications: Map<string, number>;
+  superlative?: Superlative;
+  /** A comparative between two named materials ("leichter", "wider"). */
+  comparative?: Superlative;
+  comparison: boolean;
+  yesNo: boolean;
+  negatedQuestion: boolean;
+  unpublished: boolean;
+  action: boolean;
+  projectSpecific: boolean;
+  listWord: boolean;
+  /** Asks what to use ("empfehlen", "suitable"): a staff recommendation among the matches leads. */
+  recommendation: boolean;
+}
+
+type Shape = keyof typeof QUESTION_SHAPE_WORDS;
+
+/** The vocabulary in force: the configuration's, else the built-in default's. */
+export function vocabularyOf(config: SiteConfig): AnswerVocabulary {
+  return config.discovery.vocabulary ?? defaultConfig().discovery.vocabulary!;
+}
+
+const both = (text: LocalizedText) => `${text.de}, ${text.en}`;
+const entries = <T>(list: string, value: T): Entry<T>[] => phrases(list).map((tokens) => ({ tokens, value }));
+
+/** Words compounds commonly go on with besides the configuration's own ("Feuchtraumtapete"). */
+const COMPOUND_PARTS = 'tapete tapeten wand waende raum raeume bereich bereiche belag material';
+
+/** Every word of the fixed question vocabulary: known words are never read as typos of others. */
+const CODE_WORDS = tokensOf(
+  JSON.stringify([ATTRIBUTE_WORDS, QUESTION_SHAPE_WORDS, UNPUBLISHED_WORDS, ACTION_WORDS, FACT_WORDING, CATALOG_WORDING, RECOMMENDATION_WORDS, PRIORITY_WORDING]),
+);
+
+/** Words of names that do not tell materials apart: joining words and the words for any material. */
+const NAME_FILLERS = new Set([
+  ...['auf', 'on', 'und', 'and', 'mit', 'with'],
+  ...tokensOf(`${CATALOG_WORDING.terms.de} ${CATALOG_WORDING.terms.en} ${RECOMMENDATION_WORDS.de} ${RECOMMENDATION_WORDS.en}`),
+]);
+
+export class QuestionReader {
+  readonly #materials: CatalogMaterial[];
+  readonly #synonyms: [string[], string[]][];
+  readonly #synonymPatterns: [RegExp, Map<string, string>, 'de' | 'en'][];
+  readonly #fullNames: Lexicon<CatalogMaterial>;
+  readonly #nameWords: Lexicon<string>;
+  readonly #nameTokens = new Map<string, Set<string>>();
+  readonly #nameDf = new Map<string, number>();
+  readonly #useCases: Lexicon<UseCase>;
+  readonly #attributes: Lexicon<AttributeId>;
+  readonly #unpublished: Lexicon<true>;
+  readonly #actions: Lexicon<true>;
+  readonly #projectSpecific: Lexicon<true>;
+  readonly #shapes: Lexicon<Shape>;
+  readonly #applications: Lexicon<{ material: string; size: number }>;
+
+  constructor(config: SiteConfig) {
+    const vocabulary = vocabularyOf(config);
+    this.#materials = materialsOf(config);
+    const parts = new Set(tokensOf(`${JSON.stringify(config)} ${JSON.stringify(vocabulary)} ${COMPOUND_PARTS}`).flatMap((t) => [t, stem(t)]));
+    const known = { known: new Set([...parts, ...CODE_WORDS]), parts };
+    // One pattern per language over all its synonyms, longer words first; a match is looked up by its folded spelling.
+    const escape = (word: string) => word.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s-]+/g, '[\\s-]+');
+    this.#synonymPatterns = (['de', 'en'] as const).flatMap((lang): [RegExp, Map<string, string>, 'de' | 'en'][] => {
+      const means = new Map<string, string>();
+      const written: string[] = [];
+      for (const s of vocabulary.synonyms) {
+        for (const word of s.words[lang].split(',').filter((w) => w.trim())) {
+          means.set(tokensOf(word).join(' '), s.means[lang]);
+          written.push(word.trim());
+        }
+      }
+      const words = written.sort((a, b) => b.length - a.length).map(escape);
+      return words.length ? [[new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu'), means, lang]] : [];
+    });
+    // Each language's words are read as that language's word; longer phrases first.
+    this.#synonyms = vocabulary.synonyms
+      .flatMap((s) => (['de', 'en'] as const).flatMap((lang) => phrases(s.words[lang]).map((words): [string[], string[]] => [words, tokensOf(s.means[lang])])))
+      .sort((a, b) => b[0].length - a[0].length);
+    this.#fullNames = new Lexicon(this.#materials.flatMap((m) => [m.name.de, m.name.en].map((name) => ({ tokens: tokensOf(name), value: m }))), known);
+    for (const m of this.#materials) {
+      const tokens = new Set([...tokensOf(m.name.de), ...tokensOf(m.name.en)].filter((t) => !NAME_FILLERS.has(t)));
+      this.#nameTokens.set(m.id, tokens);
+      for (const t of tokens) this.#nameDf.set(t, (this.#nameDf.get(t) ?? 0) + 1);
+    }
+    this.#nameWords = new Lexicon([...this.#nameDf.keys()].map((t) => ({ tokens: [t], value: t })), known, true);
+    this.#useCases = new Lexicon(vocabulary.use_cases.flatMap((u) => entries(both(u.words), u)), known);
+    this.#attributes = new Lexicon((Object.keys(ATTRIBUTE_WORDS) as AttributeId[]).flatMap((a) => entries(both(ATTRIBUTE_WORDS[a]), a)), known);
+    this.#unpublished = new Lexicon(entries(both(UNPUBLISHED_WORDS), true as const), known);
+    this.#actions = new Lexicon(entries(both(ACTION_WORDS), true as const));
+    const specific = FACT_WORDING.project_specific.terms;
+    // Its words one by one, without the short and generic ones of its phrases ("on site", "price list").
+    const specificWords = `${specific.de} ${specific.en}`.split(/\s+/).filter((w) => w.length >= 4 && w !== 'list' && !NAME_FILLERS.has(fold(w)));
+    this.#projectSpecific = new Lexicon(specificWords.map((w) => ({ tokens: tokensOf(w), value: true as const })), known);
+    this.#shapes = new Lexicon((Object.keys(QUESTION_SHAPE_WORDS) as Shape[]).flatMap((s) => entries(both(QUESTION_SHAPE_WORDS[s]), s)));
+    this.#applications = new Lexicon(
+      this.#materials.flatMap((m) =>
+        [m.applications.de, m.applications.en].flatMap((list) =>
+          phrases(list).map((tokens) => ({ tokens: tokens.filter((t) => !NAME_FILLERS.has(t)), value: { material: m.id, size: tokens.length } })),
+        ),
+      ),
+      known,
+    );
+  }
+
+  /** The question with the staff's synonyms replaced by the words they stand for (for the search index too). */
+  rewrite(query: string, lang: 'de' | 'en'): string {
+    let out = query;
+    for (const [pattern, means, patternLang] of this.#synonymPatterns) {
+      if (patternLang === lang) out = out.replace(pattern, (match) => means.get(tokensOf(match).join(' ')) ?? match);
+    }
+    return out;
+  }
+
+  /** The language of the named materials' names when the question names them in one language only. */
+  nameLanguage(query: string): { lang: 'de' | 'en'; rest: string } | undefined {
+    const tokens = this.#words(query);
+    const found = this.#fullNames.find(tokens, tokens.map(() => false));
+    let lead = 0;
+    for (const f of found) {
+      const phrase = tokens.slice(f.start, f.end).join(' ');
+      const de = tokensOf(f.value.name.de).join(' ') === phrase;
+      const en = tokensOf(f.value.name.en).join(' ') === phrase;
+      lead += de && !en ? 1 : en && !de ? -1 : 0;
+    }
+    if (lead === 0) return undefined;
+    const rest = tokens.filter((_, i) => !found.some((f) => i >= f.start && i < f.end)).join(' ');
+    return { lang: lead > 0 ? 'de' : 'en', rest };
+  }
+
+  /** The question's words with the staff's synonyms read as the words they stand for. */
+  #words(query: string): string[] {
+    const tokens = tokenize(fold(query));
+    if (this.#synonyms.length === 0) return tokens;
+    const out: string[] = [];
+    for (let i = 0; i < tokens.length; ) {
+      const hit = this.#synonyms.find(([words]) => words.every((w, j) => tokens[i + j] === w));
+      if (hit) {
+        out.push(...hit[1]);
+        i += hit[0].length;
+      } else {
+        out.push(tokens[i]);
+        i += 1;
+      }
+    }
+    return out;
+  }
+
+  read(query: string): QuestionStructure {
+    const folded = fold(query);
+    const tokens = this.#words(query);
+    const taken = tokens.map(() => false);
+    const shapes = this.#shapes.findAll(tokens).map((f) => f.value);
+    const has = (shape: Shape) => shapes.includes(shape);
+
+    // Whole names first, so their words ("PVC-frei", "FR B1") are not read as criteria.
+    const named: { m: CatalogMaterial; at: number }[] = this.#fullNames.find(tokens, taken).map((f) => ({ m: f.value, at: f.start }));
+
+    const conditions: Condition[] = [];
+    const negationAt = tokens.flatMap((t, i) => (t === 'nicht' || t === 'not' || t === 'kein' || t === 'keine' || t === 'ohne' ? [i] : []));
+    const negatedBefore = (start: number) => negationAt.some((i) => i < start && start - i <= 4 && !taken[i]);
+    // Fire classes: "Baustoffklasse B1", "DIN 4102 B1", and Euroclasses written out ("B-s1, d0").
+    for (const match of folded.matchAll(/\b([a-f][12]?)\s*-\s*s([123])\s*,?\s*d([012])\b/g)) {
+      conditions.push({ kind: 'fire_class', code: `${match[1].toUpperCase()}-s${match[2]}, d${match[3]}`, negated: false });
+    }
+    tokens.forEach((t, i) => {
+      if (!/^[ab][123]$/.test(t) || taken[i]) return;
+      const before = tokens.slice(Math.max(0, i - 3), i).join(' ');
+      if (/klasse|class|4102|din/.test(before)) {
+        taken[i] = true;
+        conditions.push({ kind: 'fire_class', code: t.toUpperCase(), negated: negatedBefore(i) });
+      }
+    });
+    for (const numeric of readNumbers(folded)) conditions.push({ kind: 'numeric', numeric, negated: false });
+
+    const useCases = this.#useCases.find(tokens, taken);
+    for (const f of useCases) conditions.push({ kind: 'use_case', useCase: f.value, negated: negatedBefore(f.start) });
+
+    // Named by their distinctive words: a word only one material's name has, or rarer words together;
+    // a question word counts for the best name word it matches (itself when it is one).
+    const scores = new Map<string, { score: number; at: number; words: number; numbers: number }>();
+    tokens.forEach((token, i) => {
+      if (taken[i]) return;
+      const matches = this.#nameWords.matchesOf(token);
+      const candidates = matches.has(token) ? [token] : [...matches];
+      for (const m of this.#materials) {
+        if (named.some((n) => n.m.id === m.id)) continue;
+        const own = candidates.filter((w) => this.#nameTokens.get(m.id)!.has(w));
+        if (own.length === 0) continue;
+        const entry = scores.get(m.id) ?? { score: 0, at: i, words: 0, numbers: 0 };
+        // Numbers in names ("150") only count beside a word of the name.
+        if (own.every((w) => /^\d+$/.test(w))) entry.numbers += 1;
+        else entry.score += Math.max(...own.map((w) => 1 / this.#nameDf.get(w)!));
+        entry.words += 1;
+        scores.set(m.id, entry);
+      }
+    });
+    for (const [id, entry] of scores) {
+      if (entry.score + (entry.score > 0 ? entry.numbers : 0) >= 1) named.push({ m: this.#materials.find((x) => x.id === id)!, at: entry.at });
+    }
+    named.sort((a, b) => a.at - b.at);
+
+    const applications = new Map<string, number>();
+    for (const f of this.#applications.findAll(tokens)) {
+      if (taken.slice(f.start, f.end).some(Boolean)) continue;
+      applications.set(f.value.material, Math.max(applications.get(f.value.material) ?? 0, f.end - f.start));
+    }
+
+    const attributes = [...new Set(this.#attributes.find(tokens, taken.slice()).map((f) => f.value))];
+    const first = tokens[0] ?? '';
+    const comparative = readComparative(shapes);
+    return {
+      named: named.map((n) => n.m),
+      attributes,
+      conditions,
+      applications,
+      superlative: readSuperlative(shapes),
+      comparative,
+      comparison: has('compare') || (comparative !== undefined && named.length >= 2),
+      yesNo: QUESTION_SHAPE_WORDS_AUX.has(first),
+      negatedQuestion: QUESTION_SHAPE_WORDS_AUX.has(first) && negationAt.some((i) => !taken[i]),
+      unpublished: this.#unpublished.find(tokens, taken.slice()).length > 0,
+      action: this.#actions.find(tokens, taken.slice()).length > 0,
+      projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).length > 0,
+      listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
+      recommendation: has('recommend'),
+    };
+  }
+}
+
+/** Words a yes/no question starts with. */
+const QUESTION_SHAPE_WORDS_AUX = new Set(tokensOf(`${QUESTION_SHAPE_WORDS.aux.de}, ${QUESTION_SHAPE_WORDS.aux.en}`));
+
+function readSuperlative(shapes: Shape[]): Superlative | undefined {
+  const map: Partial<Record<Shape, Superlative>> = {
+    lightest: { attribute: 'weight', highest: false },
+    heaviest: { attribute: 'weight', highest: true },
+    widest: { attribute: 'width', highest: true },
+    narrowest: { attribute: 'width', highest: false },
+    most_cleanable: { attribute: 'cleanability', highest: true },
+    best_fire: { attribute: 'fire', highest: true },
+  };
+  for (const s of shapes) if (map[s]) return map[s];
+  return undefined;
+}
+
+function readComparative(shapes: Shape[]): Superlative | undefined {
+  const map: Partial<Record<Shape, Superlative>> = {
+    lighter: { attribute: 'weight', highest: false },
+    heavier: { attribute: 'weight', highest: true },
+    wider: { attribute: 'width', highest: true },
+    narrower: { attribute: 'width', highest: false },
+  };
+  for (const s of shapes) if (map[s]) return map[s];
+  return undefined;
+}
+
+const GREATER = /(breiter|schwerer|groesser|mehr|ueber|wider|heavier|more|over|above|greater|larger)(\s+(als|than))?\s*$/;
+const LESS = /(leichter|schmaler|weniger|unter|lighter|narrower|less|under|below|smaller)(\s+(als|than))?\s*$/;
+
+/** Numeric limits: "breiter als 300 cm", "under 150 cm", "weniger als 200 g/m²", "von 137 cm". */
+export function readNumbers(folded: string): Numeric[] {
+  const out: Numeric[] = [];
+  for (const match of folded.matchAll(/(\d+(?:[.,]\d+)?)\s*(cm|g\s*\/\s*m2|g\/qm|gramm|g)?(?![a-z0-9])/g)) {
+    const value = Number(match[1].replace(',', '.'));
+    const unit = match[2];
+    const before = folded.slice(Math.max(0, match.index - 30), match.index);
+    let attribute: Numeric['attribute'] | undefined = unit === 'cm' ? 'width' : unit ? 'weight' : undefined;
+    if (!attribute && /(breit|schmal|wide|narrow|width)\w*\s+(als|than)?\s*$/.test(before)) attribute = 'width';
+    if (!attribute && /(schwer|leicht|heav|light|weigh)\w*\s+(als|than)?\s*$/.test(before)) attribute = 'weight';
+    if (!attribute) continue;
+    const op = GREATER.test(before) ? 'gt' : LESS.test(before) ? 'lt' : 'eq';
+    out.push({ attribute, op, value });
+  }
+  return out;
+}
