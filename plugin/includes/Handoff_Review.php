@@ -35,7 +35,7 @@ final class Handoff_Review {
 		wp_register_script(
 			'manufacturer-agent-handoff-review',
 			plugins_url( 'assets/handoff-review-block.js', PLUGIN_FILE ),
-			array( 'wp-blocks', 'wp-element', 'wp-i18n' ),
+			array( 'wp-blocks', 'wp-element', 'wp-block-editor', 'wp-i18n' ),
 			VERSION,
 			true
 		);
@@ -43,7 +43,7 @@ final class Handoff_Review {
 		register_block_type(
 			self::BLOCK,
 			array(
-				'api_version'     => 2,
+				'api_version'     => 3,
 				'title'           => __( 'Handoff review', 'manufacturer-agent' ),
 				'description'     => __( 'Shows what an agent collected when a handoff link is opened.', 'manufacturer-agent' ),
 				'category'        => 'widgets',
