@@ -7,7 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { PLAYGROUND_COOKIE, wordpressStack, type WordPressStack } from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
 import { readEventStream } from '../answers/sse.js';
-import robotsParser from 'robots-parser';
+import robotsParserModule from 'robots-parser';
+
+// A CommonJS function whose types declare it as the default export: under NodeNext the import is the function itself.
+const robotsParser = robotsParserModule as unknown as typeof robotsParserModule.default;
 
 let stack: WordPressStack;
 const anonymous = { cookie: PLAYGROUND_COOKIE };
