@@ -1,6 +1,6 @@
 // The local stack: the sidecar and WordPress (with the plugin active) side by side.
 //
-//   node scripts/stack.mjs start  [--instance dev] [--php 8.2] [--wordpress 7.1|6.1] [--fresh] [--no-build]
+//   node scripts/stack.mjs start  [--instance dev] [--php 8.2] [--wordpress 7.1|6.8] [--fresh] [--no-build]
 //   node scripts/stack.mjs stop   [--instance dev | --all]
 //   node scripts/stack.mjs status [--instance dev]
 //   node scripts/stack.mjs php    [--instance dev] 'echo get_option("home");'   (WP-CLI stand-in)
@@ -12,7 +12,7 @@
 // Runtime: @wordpress/env with `--runtime=playground` (WordPress on WebAssembly PHP, SQLite) when no
 // Docker engine answers `docker info`, the Docker runtime otherwise; STACK_RUNTIME=playground|docker
 // forces one. The core is Debian's WordPress (scripts/prepare-wordpress-core.mjs), so the stack
-// starts offline: 7.1 by default, the oldest supported release with --wordpress 6.1 (STACK_WORDPRESS).
+// starts offline: 7.1 by default, the oldest supported release with --wordpress 6.8 (STACK_WORDPRESS).
 //
 // Configuration files — why `--config` and a copy per instance:
 // wp-env only reads `.wp-env.json` by default. The committed description is `wp-env.json` (the name
@@ -570,7 +570,7 @@ async function main(argv) {
       return 0;
     }
     default:
-      console.error('usage: node scripts/stack.mjs start|stop|status|php [--instance NAME] [--php 8.x] [--wordpress 7.1|6.1] [--fresh] [--no-build] [--all]');
+      console.error('usage: node scripts/stack.mjs start|stop|status|php [--instance NAME] [--php 8.x] [--wordpress 7.1|6.8] [--fresh] [--no-build] [--all]');
       return 2;
   }
 }
