@@ -31,6 +31,8 @@ export interface StartOptions {
   wpPort?: number;
   sidecarPort?: number;
   php?: string;
+  /** WordPress release: 7.1 (default) or 6.8, the oldest supported (scripts/prepare-wordpress-core.mjs). */
+  wordpress?: string;
   fresh?: boolean;
   build?: boolean;
   sidecarEnv?: Record<string, string>;

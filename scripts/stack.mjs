@@ -1,6 +1,6 @@
 // The local stack: the sidecar and WordPress (with the plugin active) side by side.
 //
-//   node scripts/stack.mjs start  [--instance dev] [--php 8.2] [--fresh] [--no-build]
+//   node scripts/stack.mjs start  [--instance dev] [--php 8.2] [--wordpress 7.1|6.8] [--fresh] [--no-build]
 //   node scripts/stack.mjs stop   [--instance dev | --all]
 //   node scripts/stack.mjs status [--instance dev]
 //   node scripts/stack.mjs php    [--instance dev] 'echo get_option("home");'   (WP-CLI stand-in)
@@ -12,7 +12,7 @@
 // Runtime: @wordpress/env with `--runtime=playground` (WordPress on WebAssembly PHP, SQLite) when no
 // Docker engine answers `docker info`, the Docker runtime otherwise; STACK_RUNTIME=playground|docker
 // forces one. The core is Debian's WordPress (scripts/prepare-wordpress-core.mjs), so the stack
-// starts offline.
+// starts offline: 7.1 by default, the oldest supported release with --wordpress 6.8 (STACK_WORDPRESS).
 //
 // Configuration files — why `--config` and a copy per instance:
 // wp-env only reads `.wp-env.json` by default. The committed description is `wp-env.json` (the name
@@ -374,6 +374,7 @@ export async function startStack({
   wpPort = Number(process.env.WP_ENV_PORT || 8888),
   sidecarPort = Number(process.env.STACK_SIDECAR_PORT || 8787),
   php = process.env.WP_ENV_PHP_VERSION,
+  wordpress = undefined,
   fresh = false,
   build = true,
   sidecarEnv = {},
@@ -399,8 +400,9 @@ export async function startStack({
   if (!existsSync(SIDECAR_BUNDLE)) throw new Error(`${SIDECAR_BUNDLE} is missing: npm run build`);
 
   const runtime = chooseRuntime();
-  const { dir: pristine, version } = prepareWordPressCore({ log: (m) => log(`core: ${m}`) });
-  if (fresh || !existsSync(path.join(p.core, 'wp-includes/version.php'))) {
+  const { dir: pristine, version } = prepareWordPressCore({ release: wordpress, log: (m) => log(`core: ${m}`) });
+  // Another release than the instance's core: a new site (the playground keeps its database in the core).
+  if (fresh || wordpressVersion(p.core) !== version) {
     rmSync(p.core, { recursive: true, force: true });
     // A real copy, never hard links: the playground edits core files in place.
     cpSync(pristine, p.core, { recursive: true });
@@ -558,7 +560,7 @@ async function main(argv) {
   const instance = option('instance') ?? 'dev';
   switch (command) {
     case 'start': {
-      const state = await startStack({ instance, php: option('php'), fresh: flag('fresh'), build: !flag('no-build') });
+      const state = await startStack({ instance, php: option('php'), wordpress: option('wordpress'), fresh: flag('fresh'), build: !flag('no-build') });
       printStarted(state);
       return 0;
     }
@@ -580,7 +582,7 @@ async function main(argv) {
       return 0;
     }
     default:
-      console.error('usage: node scripts/stack.mjs start|stop|status|php [--instance NAME] [--php 8.x] [--fresh] [--no-build] [--all]');
+      console.error('usage: node scripts/stack.mjs start|stop|status|php [--instance NAME] [--php 8.x] [--wordpress 7.1|6.8] [--fresh] [--no-build] [--all]');
       return 2;
   }
 }

@@ -35,7 +35,7 @@ final class Handoff_Review {
 		wp_register_script(
 			'manufacturer-agent-handoff-review',
 			plugins_url( 'assets/handoff-review-block.js', PLUGIN_FILE ),
-			array( 'wp-blocks', 'wp-element', 'wp-i18n' ),
+			array( 'wp-blocks', 'wp-element', 'wp-block-editor', 'wp-i18n' ),
 			VERSION,
 			true
 		);
@@ -43,7 +43,7 @@ final class Handoff_Review {
 		register_block_type(
 			self::BLOCK,
 			array(
-				'api_version'     => 2,
+				'api_version'     => 3,
 				'title'           => __( 'Handoff review', 'manufacturer-agent' ),
 				'description'     => __( 'Shows what an agent collected when a handoff link is opened.', 'manufacturer-agent' ),
 				'category'        => 'widgets',
@@ -92,7 +92,19 @@ final class Handoff_Review {
 	 * @param string $text The note.
 	 */
 	private static function note( string $text ): string {
-		return '<div class="manufacturer-agent-handoff manufacturer-agent-handoff--note"><p>' . esc_html( $text ) . '</p></div>';
+		return '<div class="manufacturer-agent-handoff manufacturer-agent-handoff--note"><p>' . self::inert( $text ) . '</p></div>';
+	}
+
+	/**
+	 * Text for HTML that stays text wherever the review is placed: a block's output runs through
+	 * do_shortcode after do_blocks, and esc_html leaves [ and ] alone, so the brackets are encoded
+	 * too. In hex: do_shortcode turns &#91; and &#93; back into brackets (unescape_invalid_shortcodes),
+	 * which any later do_shortcode pass would then run.
+	 *
+	 * @param string $text Any text, e.g. what an agent wrote into motif_description.
+	 */
+	public static function inert( string $text ): string {
+		return str_replace( array( '[', ']' ), array( '&#x5B;', '&#x5D;' ), esc_html( $text ) );
 	}
 
 	/**
@@ -131,11 +143,11 @@ final class Handoff_Review {
 		}
 
 		$html = '<section class="manufacturer-agent-handoff" aria-labelledby="manufacturer-agent-handoff-title">';
-		$html .= '<h2 id="manufacturer-agent-handoff-title">' . esc_html__( 'Please check what your assistant collected', 'manufacturer-agent' ) . '</h2><dl>';
+		$html .= '<h2 id="manufacturer-agent-handoff-title">' . self::inert( __( 'Please check what your assistant collected', 'manufacturer-agent' ) ) . '</h2><dl>';
 		foreach ( $rows as $row ) {
-			$html .= '<dt>' . esc_html( $row[0] ) . '</dt><dd>' . esc_html( $row[1] ) . '</dd>';
+			$html .= '<dt>' . self::inert( $row[0] ) . '</dt><dd>' . self::inert( $row[1] ) . '</dd>';
 		}
-		$html .= '</dl><p>' . esc_html__( 'Nothing has been sent yet. Check the details, add your contact details in the form below and send it yourself; an advisor then responds within one business day.', 'manufacturer-agent' ) . '</p></section>';
+		$html .= '</dl><p>' . self::inert( __( 'Nothing has been sent yet. Check the details, add your contact details in the form below and send it yourself; an advisor then responds within one business day.', 'manufacturer-agent' ) ) . '</p></section>';
 		return $html;
 	}
 

@@ -32,10 +32,12 @@ final class Plugin {
 	public function boot(): void {
 		$client = Sidecar_Client::from_environment();
 		$sync   = Config_Sync::instance();
-		$public = new Public_Routes( new Bridge( $client, $sync, Client_Address::from_environment() ) );
+		$bridge = new Bridge( $client, $sync, Client_Address::from_environment() );
+		$public = new Public_Routes( $bridge );
 		$admin  = new Admin_Routes( $client, $sync );
 		$page   = new Admin_Page();
 		$review = new Handoff_Review( $client );
+		( new Abilities( $bridge ) )->boot();
 
 		// Public paths are answered before WordPress parses the request: nothing later changes the answer.
 		add_action( 'plugins_loaded', array( $public, 'serve_early' ), PHP_INT_MIN );

@@ -135,13 +135,7 @@ final class Settings {
 	 * @return array<string, mixed>|null
 	 */
 	public static function schema(): ?array {
-		static $schema = false;
-		if ( false === $schema ) {
-			$file   = dirname( PLUGIN_FILE ) . '/build/schemas/site-config.json';
-			$json   = is_readable( $file ) ? file_get_contents( $file ) : false;
-			$schema = is_string( $json ) ? json_decode( $json, true ) : null;
-		}
-		return is_array( $schema ) ? $schema : null;
+		return Schemas::get( 'site-config' );
 	}
 
 	/**

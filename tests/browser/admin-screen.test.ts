@@ -1,5 +1,5 @@
 // The admin screen in a real browser (playwright-core with Debian's Chromium) against the WordPress
-// stack (WordPress 6.1.9 on the playground runtime, the plugin, the sidecar): it loads without console
+// stack (WordPress 7.1 by default on the playground runtime, the plugin, the sidecar): it loads without console
 // errors, an edit of a material and a recommendation saved in the form is visible at once on the
 // public REST endpoints and in llms.txt / llms-full.txt, invalid values get their message next to the
 // field (from the form and from the server), unsaved changes survive section switches and leaving

@@ -21,6 +21,8 @@ export interface WordPressStack {
   url: string;
   sidecarUrl: string;
   token: string;
+  /** WordPress's version, e.g. 7.1.4 (STACK_WORDPRESS=6.1 for the oldest supported). */
+  version: string;
   php: string;
   runtime: string;
   debugLog: string;
@@ -33,6 +35,12 @@ declare module 'vitest' {
   export interface ProvidedContext {
     wordpress?: WordPressStack;
   }
+}
+
+/** Whether the stack's WordPress is at least major.minor (e.g. 6.9 for the Abilities API). */
+export function atLeast(stack: WordPressStack, version: string): boolean {
+  const [a, b] = [stack.version, version].map((v) => v.split('.').map(Number));
+  return a[0] !== b[0] ? a[0] > b[0] : (a[1] ?? 0) >= (b[1] ?? 0);
 }
 
 /** The running stack in the `wordpress` project, undefined in the standalone one. */

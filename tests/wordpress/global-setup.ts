@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ROOT, startStack, stopStack, sweepStaleTestInstances } from '../../scripts/stack.mjs';
 import { login, type WordPressStack } from '../support/stack.js';
+import { debugLogSince, debugLogSize, unexpectedDebugLogLines } from '../support/debug-log.js';
 
 /** What the contract suites need from the stack's sidecar (the standalone suites set the same per suite). */
 export const STACK_SIDECAR_ENV = {
@@ -39,6 +40,8 @@ export default async function setup(project: TestProject) {
     log,
   });
   const startSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
+  // The run is judged from here on: the playground's own installation has logged before.
+  const debugLogStart = debugLogSize(state.wordpress.debugLog);
   try {
     if (state.setup?.plugin !== 'active') throw new Error(`the plugin is not active in the stack: ${state.setup?.plugin}`);
     const [admin, subscriber] = await Promise.all([
@@ -50,6 +53,7 @@ export default async function setup(project: TestProject) {
       url: state.wordpress.url,
       sidecarUrl: state.sidecar.url,
       token: state.token,
+      version: state.wordpress.version,
       php: state.wordpress.php,
       runtime: state.runtime,
       debugLog: state.wordpress.debugLog,
@@ -64,13 +68,21 @@ export default async function setup(project: TestProject) {
     };
     project.provide('wordpress', stack);
     recordFigure(
-      `stack start (fresh site, ${state.runtime}, PHP ${state.wordpress.php}): ${startSeconds} s in all, WordPress ${state.timings.wordpressStartSeconds} s, on ${state.wordpress.url} with the sidecar on ${state.sidecar.url}`,
+      `stack start (fresh site, ${state.runtime}, WordPress ${state.wordpress.version}, PHP ${state.wordpress.php}): ${startSeconds} s in all, WordPress ${state.timings.wordpressStartSeconds} s, on ${state.wordpress.url} with the sidecar on ${state.sidecar.url}`,
     );
   } catch (error) {
     await stopStack({ instance, remove: true, log });
     throw error;
   }
   return async () => {
-    await stopStack({ instance, remove: true, log });
+    let unexpected: string[];
+    try {
+      unexpected = unexpectedDebugLogLines(debugLogSince(state.wordpress.debugLog, debugLogStart));
+      recordFigure(`debug.log: ${unexpected.length} new lines besides core's offline update checks`);
+    } finally {
+      await stopStack({ instance, remove: true, log });
+    }
+    // Any line fails the run, whatever file it names (core's notices caused by the plugin name core files).
+    if (unexpected.length) throw new Error(`wp-content/debug.log got ${unexpected.length} new lines during the run:\n${unexpected.slice(0, 20).join('\n')}`);
   };
 }

@@ -7,6 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { PLAYGROUND_COOKIE, wordpressStack, type WordPressStack } from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
 import { readEventStream } from '../answers/sse.js';
+import robotsParserModule from 'robots-parser';
+
+// A CommonJS function whose types declare it as the default export: under NodeNext the import is the function itself.
+const robotsParser = robotsParserModule as unknown as typeof robotsParserModule.default;
 
 let stack: WordPressStack;
 const anonymous = { cookie: PLAYGROUND_COOKIE };
@@ -28,11 +32,21 @@ function noPhpMessages(html: string): void {
 }
 
 describe('robots.txt', () => {
-  it('asks crawlers for a delay of 2 seconds', async () => {
+  it('asks every crawler for a delay of 2 seconds inside the User-agent: * group, beside core\'s rules and sitemap', async () => {
     const res = await hit('/robots.txt');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect((await res.text()).split(/\r?\n/)).toContain('Crawl-delay: 2');
+    const text = await res.text();
+    const robots = robotsParser(`${stack.url}/robots.txt`, text);
+    expect(robots.getCrawlDelay('ExampleBot/1.0'), text).toBe(2);
+    expect(robots.isAllowed(`${stack.url}/kontakt/`, 'ExampleBot/1.0')).toBe(true);
+    expect(robots.isDisallowed(`${stack.url}/wp-admin/`, 'ExampleBot/1.0')).toBe(true);
+    expect(robots.getSitemaps()).toEqual([`${stack.url}/wp-sitemap.xml`]);
+    // A blank line ends a record for strict parsers (robotstxt.org's format): the record that opens
+    // with User-agent: * must carry the delay itself, not a line after core's Sitemap and a blank line.
+    const record = text.split(/\r?\n[ \t]*\r?\n/).find((r) => /^User-agent:\s*\*\s*$/im.test(r));
+    expect(record, text).toBeDefined();
+    expect(robotsParser(`${stack.url}/robots.txt`, record!).getCrawlDelay('ExampleBot/1.0'), text).toBe(2);
   });
 });
 
