@@ -69,7 +69,7 @@ export function resolveRequestOrigin(
   socketAddress: string | undefined,
   settings: OriginSettings,
   /** Whether the site URL a bridged request names is answered for (SiteState.admitSiteUrl), else which one is. */
-  admitSiteUrl: (publicBase: string) => string = (publicBase) => publicBase,
+  admitSiteUrl: (publicBase: string) => string,
 ): RequestOrigin {
   const secret = settings.bridgeToken;
   const viaBridge = isBridgeRequest(headers, secret);

@@ -32,24 +32,34 @@ export class ClientLimit {
     this.#maxText = String(max);
   }
 
+  /** Counts one request of the client; the client's count and the time left in its window. */
+  #incr(client: string): { current: number; ttl: number } {
+    const counted = { current: 0, ttl: 0 };
+    // LocalStore calls back synchronously.
+    this.#store.incr(
+      client,
+      (_error, state) => {
+        counted.current = state.current;
+        counted.ttl = state.ttl;
+      },
+      this.windowMs,
+      this.#max,
+    );
+    return counted;
+  }
+
+  /** Counts one request of the client whose answer carries no RateLimit-* headers; true when it is over the limit. */
+  exceeds(client: string): boolean {
+    return this.#incr(client).current > this.#max;
+  }
+
   /**
    * Counts one request of the client and gives the RateLimit-* headers of its answer as a flat
    * [name, value, …] list in the order of LIMIT_HEADER_NAMES. Over the limit, the
    * answer is a 429 (tooManyRequests in errors.ts adds Retry-After).
    */
   count(client: string): { exceeded: boolean; headers: string[] } {
-    let current = 0;
-    let ttl = 0;
-    // LocalStore calls back synchronously.
-    this.#store.incr(
-      client,
-      (_error, state) => {
-        current = state.current;
-        ttl = state.ttl;
-      },
-      this.windowMs,
-      this.#max,
-    );
+    const { current, ttl } = this.#incr(client);
     const exceeded = current > this.#max;
     // toFixed, not String: V8 keeps every String(number) in its number-string cache, which lives in the
     // old generation, so a count that differs on every request (a high limit, one busy client such as a

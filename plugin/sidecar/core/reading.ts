@@ -138,7 +138,7 @@ export class ReadingRoutes {
 
     // Counted, but the limit's headers are not sent: a CDN may keep this answer and show them to others.
     // Over the limit: Fastify's hook counts the request once more (harmless past the limit) and answers 429.
-    if (this.#limit?.count(origin.clientAddress).exceeded) return false;
+    if (this.#limit?.exceeds(origin.clientAddress)) return false;
 
     let prepared = route.prepared;
     if (!prepared || prepared.revision !== revision || prepared.publicBase !== origin.publicBase) {

@@ -35,7 +35,7 @@ export function admitMessages(messages: readonly unknown[], client: string, limi
       const got = args === null ? 'null' : Array.isArray(args) ? 'an array' : `a ${typeof args}`;
       return refusal(message, RPC.invalidParams, `Invalid params: params.arguments must be an object of named arguments (e.g. {"priority": "robust"}), not ${got}.`);
     }
-    if (index > 0 && limits.all !== undefined && limits.all.count(client).exceeded) {
+    if (index > 0 && limits.all !== undefined && limits.all.exceeds(client)) {
       const problem = tooManyRequests();
       return refusal(message, RPC.serverError, problem.message, { status: problem.status, ...(problem.data as object) });
     }
