@@ -43,6 +43,8 @@ final class Plugin {
 		add_action( 'plugins_loaded', array( $public, 'serve_early' ), PHP_INT_MIN );
 		add_action( 'init', array( $this, 'load_textdomain' ) );
 		add_action( 'init', array( Settings::class, 'register' ) );
+		add_action( 'init', array( Enquiry_Settings::class, 'register' ) );
+		add_action( 'init', array( Enquiries::class, 'register' ) );
 		add_action( 'init', array( $review, 'register' ) );
 		add_action( 'rest_api_init', array( $public, 'register_routes' ) );
 		add_action( 'rest_api_init', array( $admin, 'register' ) );

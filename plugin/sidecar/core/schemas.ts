@@ -22,6 +22,7 @@ import handoffGuideInput from '../../../schemas/handoff-guide-input.schema.json'
 import handoffGuide from '../../../schemas/handoff-guide.schema.json' with { type: 'json' };
 import handoffToolInput from '../../../schemas/handoff-tool-input.schema.json' with { type: 'json' };
 import handoffToolResult from '../../../schemas/handoff-tool-result.schema.json' with { type: 'json' };
+import enquiryFormSettings from '../../../schemas/enquiry-form-settings.schema.json' with { type: 'json' };
 import type { FieldError } from './errors.js';
 
 /** Every schema of schemas/, keyed by its title; the single source of truth for shapes. */
@@ -48,9 +49,14 @@ export const SCHEMAS = {
   HandoffGuide: handoffGuide,
   HandoffToolInput: handoffToolInput,
   HandoffToolResult: handoffToolResult,
+  // WordPress's alone (the enquiry form); here so that the build writes it for PHP and the tests check it.
+  EnquiryFormSettings: enquiryFormSettings,
 } as const;
 
 export type SchemaName = Exclude<keyof typeof SCHEMAS, 'common'>;
+
+/** Shapes only WordPress and its admin screen see: not part of the public interface, so not in openapi.json. */
+export const INTERNAL_SCHEMAS: ReadonlySet<string> = new Set<SchemaName>(['EnquiryFormSettings']);
 
 export const PRIORITIES: readonly string[] = common.$defs.Priority.enum;
 export const NEXT_STEPS: readonly string[] = common.$defs.NextStep.enum;

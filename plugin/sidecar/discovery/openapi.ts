@@ -1,4 +1,4 @@
-import { SCHEMAS } from '../core/schemas.js';
+import { INTERNAL_SCHEMAS, SCHEMAS } from '../core/schemas.js';
 import { INTERFACE_VERSION } from '../core/paths.js';
 import { RETRY_AFTER_SECONDS } from '../core/errors.js';
 import { statusMeaning } from '../core/status-codes.js';
@@ -33,6 +33,7 @@ function toComponent(node: Json): Json {
 export function componentSchemas(): Record<string, Json> {
   const schemas: Record<string, Json> = {};
   for (const [name, schema] of Object.entries(SCHEMAS)) {
+    if (INTERNAL_SCHEMAS.has(name)) continue;
     for (const [defName, def] of Object.entries((schema as { $defs?: Record<string, Json> }).$defs ?? {})) {
       schemas[defName] = toComponent(def);
     }
