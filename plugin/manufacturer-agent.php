@@ -3,7 +3,7 @@
  * Plugin Name:       Manufacturer Agent
  * Description:       The agent-facing service of a B2B manufacturer of custom digital-print wallpaper: material catalog, recommendations, company facts, question answering, an MCP tool endpoint and human-reviewed handoffs for software agents. Forwards to the Manufacturer Agent sidecar.
  * Version:           1.1.4
- * Requires at least: 6.1
+ * Requires at least: 6.8
  * Requires PHP:      8.1
  * Author:            Manufacturer Agent team
  * License:           GPL-2.0-or-later

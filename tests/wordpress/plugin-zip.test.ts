@@ -8,6 +8,7 @@ import yauzl from 'yauzl';
 import { ROOT } from '../../scripts/stack.mjs';
 import { pluginZip } from '../../scripts/plugin-zip.mjs';
 import { SIDECAR_EXTERNAL } from '../../scripts/sidecar-bundle.mjs';
+import { OLDEST_RELEASE } from '../../scripts/prepare-wordpress-core.mjs';
 import { spawnService, type ServiceProcess } from '../support/service.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'plugin-zip-'));
@@ -61,6 +62,17 @@ describe('the plugin zip', () => {
     expect(names.some((n) => n.startsWith('manufacturer-agent/build/schemas/'))).toBe(true);
     expect(entries.get('manufacturer-agent/readme.txt')!.toString()).toMatch(/^=== Manufacturer Agent ===/);
     expect(entries.get('manufacturer-agent/manufacturer-agent.php')!.toString()).toMatch(/Plugin Name:\s+Manufacturer Agent/);
+  });
+
+  // WordPress refuses to activate a plugin on an older release than its main file's header names, so the
+  // header, readme.txt and the release the oldest-WordPress run tests must agree.
+  it('names the oldest supported WordPress and PHP alike in the main file and readme.txt', () => {
+    const header = (text: string, name: string) => new RegExp(`^[\\s*]*${name}:\\s*(\\S+)`, 'm').exec(text)?.[1];
+    const main = entries.get('manufacturer-agent/manufacturer-agent.php')!.toString();
+    const readme = entries.get('manufacturer-agent/readme.txt')!.toString();
+    expect(header(main, 'Requires at least')).toBe(OLDEST_RELEASE);
+    expect(header(readme, 'Requires at least')).toBe(OLDEST_RELEASE);
+    expect(header(main, 'Requires PHP')).toBe(header(readme, 'Requires PHP'));
   });
 
   it('carries the admin screen when it is built', async () => {
