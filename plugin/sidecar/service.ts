@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceConfig } from './core/config.js';
-import { buildServer, type CapabilityRoutes } from './core/server.js';
+import { buildServer } from './core/server.js';
+import type { ServiceRoutes } from './deps.js';
 import { ReadingRoutes } from './core/reading.js';
 import { clientLimits } from './core/client-limit.js';
 import { SiteState, type SiteConfig } from './core/site-config.js';
@@ -14,7 +15,7 @@ import { bridgeRoutes } from './bridge/routes.js';
 import { toolRoutes } from './tools/routes.js';
 import { answerRoutes } from './answers/routes.js';
 
-export const CAPABILITIES: CapabilityRoutes[] = [materialRoutes, companyRoutes, handoffRoutes, discoveryRoutes, bridgeRoutes, toolRoutes, answerRoutes];
+export const CAPABILITIES: ServiceRoutes[] = [materialRoutes, companyRoutes, handoffRoutes, discoveryRoutes, bridgeRoutes, toolRoutes, answerRoutes];
 
 export interface Service {
   app: FastifyInstance;

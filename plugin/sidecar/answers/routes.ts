@@ -4,7 +4,8 @@ import { ASK_PATH, INTERFACE_VERSION } from '../core/paths.js';
 import { ProblemError, badRequest, type ProblemBody } from '../core/errors.js';
 import { JSON_CONTENT_TYPE, NO_STORE, writeHeadPastFastify } from '../core/http.js';
 import { fieldList, toFieldErrors, validatorFor } from '../core/schemas.js';
-import { afterListening, toProblem, type CapabilityRoutes, type ServiceDeps } from '../core/server.js';
+import { afterListening, toProblem } from '../core/server.js';
+import type { ServiceRoutes, ServiceDeps } from '../deps.js';
 import { indexFor } from './search.js';
 import { MAX_QUERY_LENGTH, answerJson, failureBody, prepareAnswer, type AskContext } from './answer.js';
 import { FairUse } from './fair-use.js';
@@ -118,7 +119,7 @@ function sseEvent(event: string, data: string): string {
   return `event: ${event}\ndata: ${data}\n\n`;
 }
 
-export const answerRoutes: CapabilityRoutes = async (app, deps) => {
+export const answerRoutes: ServiceRoutes = async (app, deps) => {
   // The index of the configuration in force is built just after the start (not on its critical path);
   // a question that comes first builds it itself.
   afterListening(app, () => indexFor(deps.site.revision, deps.site.config));

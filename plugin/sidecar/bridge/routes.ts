@@ -3,7 +3,7 @@ import { ProblemError, badRequest } from '../core/errors.js';
 import { JSON_CONTENT_TYPE, NO_STORE } from '../core/http.js';
 import { checkSiteConfig } from '../core/site-config.js';
 import { NEXT_STEPS } from '../core/schemas.js';
-import type { CapabilityRoutes } from '../core/server.js';
+import type { ServiceRoutes } from '../deps.js';
 import type { NextStep } from '../core/site-config.js';
 
 const STARTED_AT = Date.now();
@@ -29,7 +29,7 @@ function boundedInteger(raw: unknown, name: string, fallback: number, min: numbe
 }
 
 /** What only WordPress may do: push the configuration staff saved, read handoffs for review and the admin list. */
-export const bridgeRoutes: CapabilityRoutes = (app, { site, handoffs, config }) => {
+export const bridgeRoutes: ServiceRoutes = (app, { site, handoffs, config }) => {
   const internal = { config: { limit: 'none' } } as const;
 
   app.get(`${BRIDGE_PREFIX}/status`, internal, async (request, reply) => {

@@ -8,7 +8,6 @@ import { PROBLEM_CONTENT_TYPE, ProblemError, ambiguousPath, badRequest, notFound
 import { BRIDGE_HEADERS, expectedOtherRevision, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
 import { BRIDGE_PREFIX, isAmbiguousTarget } from './paths.js';
 import type { SiteState } from './site-config.js';
-import type { HandoffStore } from '../handoffs/store.js';
 import type { ReadingRoutes } from './reading.js';
 import { AccessLog } from './access-log.js';
 
@@ -18,17 +17,20 @@ declare module 'fastify' {
   }
 }
 
-/** What every capability is given: no globals, so tests can start several services in one process. */
-export interface ServiceDeps {
+/**
+ * What the core itself needs of the service; the composition root (deps.ts) adds what capabilities
+ * share, such as the handoff store, so that the core imports no capability. No globals, so tests can
+ * start several services in one process.
+ */
+export interface CoreDeps {
   config: ServiceConfig;
   site: SiteState;
-  handoffs: HandoffStore;
   /** Where reading routes are registered: on Fastify and on the fast door in front of it (reading.ts). */
   reads: ReadingRoutes;
   limits: ClientLimits;
 }
 
-export type CapabilityRoutes = (app: FastifyInstance, deps: ServiceDeps) => void | Promise<void>;
+export type CapabilityRoutes<D extends CoreDeps = CoreDeps> = (app: FastifyInstance, deps: D) => void | Promise<void>;
 
 /** Any site may read the public answers (they hold nothing private); the tool endpoint has its own rule. */
 const CORS_ORIGIN = '*';
@@ -112,7 +114,7 @@ function clientErrorAnswer(error: Error & { code?: string }, socket: Socket): vo
   socket.destroy();
 }
 
-export async function buildServer(deps: ServiceDeps, capabilities: CapabilityRoutes[]): Promise<FastifyInstance> {
+export async function buildServer<D extends CoreDeps>(deps: D, capabilities: CapabilityRoutes<D>[]): Promise<FastifyInstance> {
   const { config, reads } = deps;
   const app = Fastify({
     serverFactory: reads.serverFactory,

@@ -1,5 +1,5 @@
 import { JSON_CONTENT_TYPE } from '../core/http.js';
-import type { CapabilityRoutes } from '../core/server.js';
+import type { ServiceRoutes } from '../deps.js';
 import type { OpenApiPaths } from '../core/openapi-parts.js';
 import { materialOperations } from '../materials/openapi.js';
 import { companyOperations } from '../company/openapi.js';
@@ -34,7 +34,7 @@ const TEXT_CONTENT_TYPE = `${TEXT_DOCUMENT_TYPE}; charset=utf-8`;
 /** A browser must never read these documents as anything but their type. */
 const NOSNIFF = { 'x-content-type-options': 'nosniff' } as const;
 
-export const discoveryRoutes: CapabilityRoutes = (app, { site, config, reads }) => {
+export const discoveryRoutes: ServiceRoutes = (app, { site, config, reads }) => {
   const paths = documentedPaths(config);
   const operations = listOperations(paths);
   const service = {

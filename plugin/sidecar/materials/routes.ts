@@ -1,12 +1,12 @@
 import { AGENT_PREFIX } from '../core/paths.js';
 import { JSON_CONTENT_TYPE } from '../core/http.js';
 import { sendReading } from '../core/reading.js';
-import type { CapabilityRoutes } from '../core/server.js';
+import type { ServiceRoutes } from '../deps.js';
 import { materialCatalog, parsePriority, recommendMaterial } from './catalog.js';
 import { PRIORITIES } from '../core/schemas.js';
 import type { Priority } from '../core/site-config.js';
 
-export const materialRoutes: CapabilityRoutes = (app, { site, reads }) => {
+export const materialRoutes: ServiceRoutes = (app, { site, reads }) => {
   reads.get(app, `${AGENT_PREFIX}/materials`, () => ({ entity: site.entity('materials', materialCatalog), contentType: JSON_CONTENT_TYPE }));
 
   const recommendation = (priority: Priority) => ({

@@ -5,7 +5,8 @@ import { DOCUMENT_PATHS, MCP_PATH } from '../core/paths.js';
 import type { RequestOrigin } from '../core/bridge.js';
 import { tooManyRequests } from '../core/errors.js';
 import { JSON_CONTENT_TYPE, sendParts } from '../core/http.js';
-import { toProblem, type CapabilityRoutes } from '../core/server.js';
+import { toProblem } from '../core/server.js';
+import type { ServiceRoutes } from '../deps.js';
 import { ToolRegistry } from './definitions.js';
 import { AI_CATALOG_MEDIA_TYPE, aiCatalog, mcpDescription, SERVER_CARD_MEDIA_TYPE, serverCard, wellKnownServerCard } from './documents.js';
 import { admitMessages, type RefusedMessage } from './call-admission.js';
@@ -77,7 +78,7 @@ const BATCHLESS_FROM = '2025-06-18';
  * large, rate limit) answer as JSON-RPC, not problem+json, and CORS follows the endpoint's origin rule
  * instead of the site-wide "*".
  */
-export const toolRoutes: CapabilityRoutes = async (app, deps) => {
+export const toolRoutes: ServiceRoutes = async (app, deps) => {
   const { site, config, reads } = deps;
   const registry = new ToolRegistry(config.idempotencyRetentionDays);
   const resources = new McpResources(reads);
