@@ -1,7 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ProblemError, badRequest, type FieldError } from '../core/errors.js';
-import { toFieldErrors, validatorFor } from '../core/schemas.js';
+import { fieldList, toFieldErrors, validatorFor } from '../core/schemas.js';
 import type { LocalizedText, NextStep, SiteConfig } from '../core/site-config.js';
 import { parseIdempotencyKey, requestFingerprint } from './idempotency.js';
 import { findPersonalData } from './personal-data.js';
@@ -95,6 +95,20 @@ export function parseHandoffCall(headers: IncomingHttpHeaders, body: unknown, co
     throw badRequest(code, `Invalid handoff request: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
   }
   const request = body as HandoffRequest;
+  return { key, request, fingerprint: requestFingerprint(request) };
+}
+
+/**
+ * The tool endpoint's arguments (schemas/handoff-tool-input.schema.json, already checked against it) as
+ * the same call POST /handoffs makes: one key rule, one body check, and the fingerprint taken over the
+ * REST body's shape, so a key used on one door replays on the other.
+ */
+export function parseHandoffToolCall(args: Record<string, unknown>, config: SiteConfig): ParsedHandoffCall {
+  const key = parseIdempotencyKey(args.idempotency_key as string);
+  const request: HandoffRequest = { next_step: args.next_step as NextStep };
+  if (args.requirements !== undefined) request.requirements = args.requirements as Record<string, unknown>;
+  const errors = checkHandoffRequest(request, config);
+  if (errors.length) throw badRequest('rest_invalid_param', `Invalid handoff request: ${fieldList(errors)}.`, errors);
   return { key, request, fingerprint: requestFingerprint(request) };
 }
 

@@ -1,14 +1,12 @@
 import { ProblemError, type FieldError } from '../core/errors.js';
 import { fieldList, toFieldErrors, validatorFor, type SchemaName } from '../core/schemas.js';
-import type { ServiceDeps } from '../core/server.js';
+import type { ServiceDeps } from '../deps.js';
 import type { NextStep } from '../core/site-config.js';
 import { AGENT_PREFIX } from '../core/paths.js';
 import { companyInformation } from '../company/company.js';
 import { materialCatalog, parsePriority, recommendMaterial } from '../materials/catalog.js';
-import { checkHandoffRequest, type HandoffRequest } from '../handoffs/handoff.js';
-import { parseIdempotencyKey, requestFingerprint } from '../handoffs/idempotency.js';
-import { createHandoffOnce } from '../handoffs/routes.js';
-import { badRequest } from '../core/errors.js';
+import { parseHandoffToolCall } from '../handoffs/handoff.js';
+import { createHandoffOnce } from '../handoffs/create-once.js';
 import { dereferencedSchema, type JsonSchema } from './schema-deref.js';
 import { handoffGuide } from './guide.js';
 
@@ -71,14 +69,9 @@ const MAX_CACHED_RESULTS = 256;
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-/** The handoff tool: the REST door's key rules and storage; the fingerprint is taken over the REST body shape. */
+/** The handoff tool: the REST door's call, parsed and stored as POST /handoffs does. */
 async function createHandoffTool(args: Record<string, unknown>, { deps, publicBase, clientAddress }: ToolContext) {
-  const key = parseIdempotencyKey(args.idempotency_key as string);
-  const request: HandoffRequest = { next_step: args.next_step as NextStep };
-  if (args.requirements !== undefined) request.requirements = args.requirements as Record<string, unknown>;
-  const errors = checkHandoffRequest(request, deps.site.config);
-  if (errors.length) throw badRequest('rest_invalid_param', `Invalid handoff request: ${fieldList(errors)}.`, errors);
-  const { replayed, handoff } = await createHandoffOnce(deps, { key, request, fingerprint: requestFingerprint(request) }, { publicBase, clientAddress });
+  const { replayed, handoff } = await createHandoffOnce(deps, parseHandoffToolCall(args, deps.site.config), { publicBase, clientAddress });
   // The stored answer's bytes are what POST /handoffs returns; the tool returns the same object.
   return { replayed, handoff: JSON.parse(handoff.body) as Record<string, unknown> };
 }
