@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SCHEMAS, type SchemaName } from './core/schemas.js';
 import { loadConfig } from './core/config.js';
-import { dereferencedSchema } from './tools/schema-deref.js';
+import { dereferencedSchema } from './core/schema-refs.js';
 import { ToolRegistry } from './tools/definitions.js';
 
 const outDir = process.argv[2];

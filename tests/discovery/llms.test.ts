@@ -296,4 +296,13 @@ describe('when openapi.json comes to describe the ask endpoint (GET and POST) an
     expect(endpoints.rows.map((r) => r[2].text.replace(/`/g, ''))).toEqual(ctx.operations.map((o) => o.operationId));
     expect(allTokens(full).filter((t) => t.type === 'link' && (t as Tokens.Link).text === 'Question answering (NLWeb)')).toEqual([]);
   });
+
+  it('lists an enumerated parameter\'s values as the schema its component reference names holds them', async () => {
+    const { listOperations } = await import('../../plugin/sidecar/discovery/operations.js');
+    const { documentedPaths } = await import('../../plugin/sidecar/discovery/routes.js');
+    const { PRIORITIES } = await import('../../plugin/sidecar/core/schemas.js');
+    const operations = listOperations(documentedPaths({ idempotencyRetentionDays: 30, handoffRetentionDays: 30 }));
+    const priority = operations.flatMap((o) => o.parameters).find((p) => p.name === 'priority');
+    expect(priority?.allowed).toEqual(PRIORITIES);
+  });
 });

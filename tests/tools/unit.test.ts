@@ -5,7 +5,7 @@ import { SCHEMAS, validatorFor, type SchemaName } from '../../plugin/sidecar/cor
 import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../../plugin/sidecar/handoffs/idempotency.js';
 import { materialCatalog } from '../../plugin/sidecar/materials/catalog.js';
-import { dereferencedSchema } from '../../plugin/sidecar/tools/schema-deref.js';
+import { dereferencedSchema } from '../../plugin/sidecar/core/schema-refs.js';
 import { isOriginAllowed } from '../../plugin/sidecar/tools/origin.js';
 import { serverName, shortDescription } from '../../plugin/sidecar/tools/server-info.js';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { PLAYGROUND_COOKIE, atLeast, basicAuth, wordpressStack, type WordPressStack } from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
-import { dereferencedSchema } from '../../plugin/sidecar/tools/schema-deref.js';
+import { dereferencedSchema } from '../../plugin/sidecar/core/schema-refs.js';
 import type { SchemaName } from '../../plugin/sidecar/core/schemas.js';
 
 const stack: WordPressStack = wordpressStack()!;

@@ -1,4 +1,5 @@
 import { INTERNAL_SCHEMAS, SCHEMAS } from '../core/schemas.js';
+import { componentRef } from '../core/schema-refs.js';
 import { INTERFACE_VERSION } from '../core/paths.js';
 import { RETRY_AFTER_SECONDS } from '../core/errors.js';
 import { statusMeaning } from '../core/status-codes.js';
@@ -6,10 +7,6 @@ import type { OpenApiPaths } from '../core/openapi-parts.js';
 import type { SiteConfig } from '../core/site-config.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-const fileToName = new Map<string, string>(
-  Object.entries(SCHEMAS).map(([name, schema]) => [schema.$id.split('/').pop()!, name]),
-);
 
 /** Rewrites the schemas' file-relative $refs to component refs and drops the keywords OpenAPI keeps elsewhere. */
 function toComponent(node: Json): Json {
@@ -19,10 +16,7 @@ function toComponent(node: Json): Json {
   for (const [key, value] of Object.entries(node)) {
     if (key === '$schema' || key === '$id' || key === '$defs') continue;
     if (key === '$ref' && typeof value === 'string') {
-      const [file, pointer = ''] = value.split('#');
-      const defMatch = /^\/\$defs\/(.+)$/.exec(pointer);
-      if (defMatch) out.$ref = `#/components/schemas/${defMatch[1]}`;
-      else out.$ref = `#/components/schemas/${fileToName.get(file) ?? file}${pointer}`;
+      out.$ref = componentRef(value);
       continue;
     }
     out[key] = toComponent(value as Json);

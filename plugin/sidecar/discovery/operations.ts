@@ -1,5 +1,5 @@
 import type { OpenApiOperation, OpenApiPaths } from '../core/openapi-parts.js';
-import { componentSchemas } from './openapi.js';
+import { componentSchema } from '../core/schema-refs.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -25,9 +25,8 @@ export interface OperationSummary {
 
 type Schema = { $ref?: string; enum?: unknown[] };
 
-function resolve(schema: Schema | undefined, components: Record<string, unknown>): Schema | undefined {
-  if (schema?.$ref?.startsWith('#/components/schemas/')) return components[schema.$ref.split('/').pop()!] as Schema;
-  return schema;
+function resolve(schema: Schema | undefined): Schema | undefined {
+  return schema?.$ref ? (componentSchema(schema.$ref) as Schema | undefined) : schema;
 }
 
 /**
@@ -35,7 +34,6 @@ function resolve(schema: Schema | undefined, components: Record<string, unknown>
  * list exactly these, so an endpoint list cannot drift from openapi.json.
  */
 export function listOperations(paths: OpenApiPaths): OperationSummary[] {
-  const components = componentSchemas() as Record<string, unknown>;
   const out: OperationSummary[] = [];
   for (const [path, item] of Object.entries(paths)) {
     for (const method of Object.keys(item).filter((key): key is (typeof METHODS)[number] => (METHODS as readonly string[]).includes(key))) {
@@ -43,7 +41,7 @@ export function listOperations(paths: OpenApiPaths): OperationSummary[] {
       const parameters: OperationParameter[] = [];
       for (const p of (op.parameters ?? []) as Array<Record<string, unknown>>) {
         if (typeof p.$ref === 'string') continue; // shared parameters such as If-None-Match
-        const schema = resolve(p.schema as Schema | undefined, components);
+        const schema = resolve(p.schema as Schema | undefined);
         parameters.push({
           name: String(p.name),
           in: String(p.in),

@@ -7,7 +7,7 @@ import { companyInformation } from '../company/company.js';
 import { materialCatalog, parsePriority, recommendMaterial } from '../materials/catalog.js';
 import { parseHandoffToolCall } from '../handoffs/handoff.js';
 import { createHandoffOnce } from '../handoffs/create-once.js';
-import { dereferencedSchema, type JsonSchema } from './schema-deref.js';
+import { dereferencedSchema, type JsonSchema } from '../core/schema-refs.js';
 import { handoffGuide } from './guide.js';
 
 export const HANDOFF_TOOL = 'create_idempotent_project_handoff';

@@ -1,6 +1,10 @@
-import { SCHEMAS, type SchemaName } from '../core/schemas.js';
+import { SCHEMAS, type SchemaName } from './schemas.js';
 
 export type JsonSchema = { [key: string]: unknown };
+
+// The one place that reads a $ref. The files of schemas/ refer to each other by file name and
+// pointer (common.schema.json#/$defs/Priority); openapi.json names the same schemas as components
+// (#/components/schemas/Priority: a $def by its own name, a whole file by its title).
 
 /**
  * Keywords a $ref's siblings may override when the target is inlined: annotations only. A sibling
@@ -13,6 +17,8 @@ const ANNOTATIONS = new Set(['description', 'title', 'examples', 'default', 'dep
 const DROPPED = new Set(['$schema', '$id', '$defs']);
 
 const byId = new Map<string, unknown>(Object.values(SCHEMAS).map((schema) => [schema.$id, schema]));
+const nameByFile = new Map<string, string>(Object.entries(SCHEMAS).map(([name, schema]) => [schema.$id.split('/').pop()!, name]));
+const COMPONENTS = '#/components/schemas/';
 
 function resolvePointer(document: unknown, pointer: string, ref: string): unknown {
   let node = document;
@@ -68,4 +74,23 @@ export function dereferencedSchema(name: SchemaName): JsonSchema {
     cache.set(name, schema);
   }
   return structuredClone(schema);
+}
+
+/** A file reference of schemas/ as openapi.json's component reference. */
+export function componentRef(ref: string): string {
+  const [file, pointer = ''] = ref.split('#');
+  const def = /^\/\$defs\/(.+)$/.exec(pointer);
+  return def ? `${COMPONENTS}${def[1]}` : `${COMPONENTS}${nameByFile.get(file) ?? file}${pointer}`;
+}
+
+/** The schema a component reference of openapi.json names, every $ref inlined; undefined when it names none. */
+export function componentSchema(ref: string): JsonSchema | undefined {
+  if (!ref.startsWith(COMPONENTS)) return undefined;
+  const name = ref.slice(COMPONENTS.length);
+  if (name in SCHEMAS && name !== 'common') return dereferencedSchema(name as SchemaName);
+  for (const schema of Object.values(SCHEMAS)) {
+    const defs = (schema as { $defs?: Record<string, unknown> }).$defs;
+    if (defs && name in defs) return inline(defs[name], schema.$id, 0) as JsonSchema;
+  }
+  return undefined;
 }
