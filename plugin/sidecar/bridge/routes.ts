@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BRIDGE_PREFIX, INTERFACE_VERSION } from '../core/paths.js';
 import { ProblemError, badRequest } from '../core/errors.js';
-import { JSON_CONTENT_TYPE, NO_STORE } from '../core/http.js';
+import { NO_STORE } from '../core/http.js';
 import { checkSiteConfig } from '../core/site-config.js';
 import { HANDOFF_STATES, NEXT_STEPS, SCHEMAS } from '../core/schemas.js';
 import type { CapabilityRoutes } from '../core/server.js';
