@@ -64,6 +64,8 @@ describe('internal endpoints', () => {
       ['PUT', '/_bridge/config?dry_run=1', '{"revision":"r1","config":{}}'],
       ['GET', '/_bridge/handoffs'],
       ['GET', '/_bridge/handoffs/ho_aaaaaaaaaaaaaaaaaaaaaaaa'],
+      ['POST', '/_bridge/handoffs/ho_aaaaaaaaaaaaaaaaaaaaaaaa/opened'],
+      ['POST', '/_bridge/handoffs/ho_aaaaaaaaaaaaaaaaaaaaaaaa/submitted'],
     ];
     let refused = 0;
     for (const [method, path, body] of endpoints) {
