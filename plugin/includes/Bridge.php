@@ -10,7 +10,7 @@ namespace ManufacturerAgent;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The bridge of DESIGN.md: method, path, query, body and the headers that matter go to the sidecar
+ * The bridge of docs/bridge-contract.md: method, path, query, body and the headers that matter go to the sidecar
  * with the client address, the site URL and the configuration revision; status, headers and body
  * come back unchanged, event streams chunk by chunk. It decides nothing about the request itself.
  */

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 
 /**
- * The MariaDB of the test machines (TEST-STACK.md): 127.0.0.1:3306, root, empty password.
+ * The MariaDB of the test machines (docs/testing.md): 127.0.0.1:3306, root, empty password.
  * MANUFACTURER_AGENT_TEST_MYSQL_URL points the suites at another server.
  */
 export const ADMIN_URL = process.env.MANUFACTURER_AGENT_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306/test';

