@@ -5,13 +5,16 @@ import { MysqlHandoffStore, mysqlTableNames } from '../../plugin/sidecar/handoff
 import { freshDatabase, type TestDatabase } from '../support/mariadb.js';
 import { createOnceInput } from '../support/handoff-input.js';
 import { ROOT } from '../support/service.js';
+import { ensurePackages } from '../../scripts/bench/lib/wordpress.mjs';
 
 // Uninstall removes the handoff tables of sidecars that share the site's MariaDB (includes/Handoff_Tables.php),
-// run with Debian's php-cli against the real server.
+// run with Debian's php-cli against the real server. Its mysqli comes with the packages the WordPress
+// relay tests install; whichever runs first installs them (the machines run as root).
 let db: TestDatabase;
 beforeAll(async () => {
+  ensurePackages((message: string) => console.log(`[uninstall-tables] ${message}`));
   db = await freshDatabase();
-}, 60_000);
+}, 900_000);
 afterAll(() => db?.drop());
 
 function uninstall(prefix: string, env: Record<string, string> = {}): { suffixes: string[]; dropped: string[] } {
