@@ -73,19 +73,61 @@ interface PendingCreate {
   error?: unknown;
 }
 
+/** A key's statement failed inside the fast batch: the batch runs again key by key. */
+class KeyFailed extends Error {
+  constructor(readonly cause: unknown) {
+    super('a key of the batch failed');
+  }
+}
+
 function fromRow(row: HandoffRow): StoredHandoff {
   return { ...row, requirements: JSON.parse(row.requirements) };
 }
 
-/** The embedded default: one SQLite file, written in WAL mode so a killed process loses no committed handoff. */
+/** The statements createOnce runs, prepared once. */
+function prepareStatements(db: Database.Database) {
+  return {
+    // The key and its handoff in one statement: one read transaction (and its WAL read lock) instead of two.
+    findKey: db.prepare<[string], { fingerprint: string; expires_at: number } & Partial<HandoffRow>>(
+      `SELECT k.fingerprint, k.expires_at, h.id, h.next_step, h.requirements, h.link, h.created_at, h.body,
+              h.state, h.opened_at, h.submitted_at, h.expired_at
+         FROM idempotency_keys k LEFT JOIN handoffs h ON h.id = k.handoff_id WHERE k.key = ?`,
+    ),
+    insertHandoff: db.prepare('INSERT INTO handoffs (id, next_step, requirements, link, created_at, body) VALUES (?, ?, ?, ?, ?, ?)'),
+    // REPLACE: an expired key (or one pointing at no handoff) starts over with the new handoff.
+    insertKey: db.prepare('INSERT OR REPLACE INTO idempotency_keys (key, fingerprint, handoff_id, expires_at) VALUES (?, ?, ?, ?)'),
+    // Only for a key no row held a moment ago: a row there now (written since, by another process or
+    // by a request earlier in the same batch) fails the statement instead of being replaced.
+    insertAbsentKey: db.prepare('INSERT INTO idempotency_keys (key, fingerprint, handoff_id, expires_at) VALUES (?, ?, ?, ?)'),
+    findCreations: db.prepare<[string], { window_ends: number; count: number }>('SELECT window_ends, count FROM handoff_creations WHERE client = ?'),
+    startWindow: db.prepare('INSERT OR REPLACE INTO handoff_creations (client, window_ends, count) VALUES (?, ?, 1)'),
+    countCreation: db.prepare('UPDATE handoff_creations SET count = count + 1 WHERE client = ?'),
+  };
+}
+
+/**
+ * The embedded default: one SQLite file, written in WAL mode so a killed process loses no committed handoff.
+ *
+ * Group commit: the new keys that arrived in one turn of the event loop are written in one transaction
+ * (#flush), so the WAL gets each changed page once per batch instead of once per handoff and checkpoints
+ * come that much less often. IMMEDIATE takes the write lock first, so two processes on one file cannot
+ * both see a key as new. Every promise resolves only after the COMMIT returned: each 201 is as durable as
+ * a transaction of its own. A batch first runs without a savepoint per key, and a key that was absent
+ * when its request came in is inserted without being looked up again (#writeBatch); when a key fails (a
+ * key taken since, among them), the batch rolls back whole and runs again with each key apart and looked
+ * up (#writeBatchApart; CreateOnceInput.handoff gives the same handoff on every call).
+ */
 export class SqliteHandoffStore implements HandoffStore {
   readonly kind = 'sqlite';
   readonly file: string;
   #db: Database.Database;
-  #lookUp: (input: CreateOnceInput) => { outcome?: CreateOutcome; absent: boolean };
+  #sql: ReturnType<typeof prepareStatements>;
   #queue: PendingCreate[] = [];
-  #flush: () => void;
   #walSync: WalSync;
+  #writeBatchTx: (batch: PendingCreate[]) => void;
+  #writeBatchApartTx: (batch: PendingCreate[]) => void;
+  /** One key as a savepoint of its own, so that its failure leaves the others of its batch untouched. */
+  #createOneTx: (input: CreateOnceInput) => CreateOutcome;
 
   constructor(dataDir: string) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -104,115 +146,94 @@ export class SqliteHandoffStore implements HandoffStore {
     this.#db = db;
     this.#walSync = new WalSync(this.file);
     this.#migrate();
-
-    // The key and its handoff in one statement: one read transaction (and its WAL read lock) instead of two.
-    const findKey = db.prepare<[string], { fingerprint: string; expires_at: number } & Partial<HandoffRow>>(
-      `SELECT k.fingerprint, k.expires_at, h.id, h.next_step, h.requirements, h.link, h.created_at, h.body,
-              h.state, h.opened_at, h.submitted_at, h.expired_at
-         FROM idempotency_keys k LEFT JOIN handoffs h ON h.id = k.handoff_id WHERE k.key = ?`,
-    );
-    const insertHandoff = db.prepare('INSERT INTO handoffs (id, next_step, requirements, link, created_at, body) VALUES (?, ?, ?, ?, ?, ?)');
-    // REPLACE: an expired key (or one pointing at no handoff) starts over with the new handoff.
-    const insertKey = db.prepare('INSERT OR REPLACE INTO idempotency_keys (key, fingerprint, handoff_id, expires_at) VALUES (?, ?, ?, ?)');
-
-    // Only for a key no row held a moment ago: a row there now (written since, by another process or
-    // by a request earlier in the same batch) fails the statement instead of being replaced.
-    const insertAbsentKey = db.prepare('INSERT INTO idempotency_keys (key, fingerprint, handoff_id, expires_at) VALUES (?, ?, ?, ?)');
-
-    /** A live key's outcome (none when the key is new, expired or points at no handoff), and whether any row holds the key. */
-    const lookUp = (input: CreateOnceInput): { outcome?: CreateOutcome; absent: boolean } => {
-      const existing = findKey.get(input.key);
-      if (!existing) return { absent: true };
-      if (existing.expires_at <= input.now) return { absent: false };
-      if (existing.fingerprint !== input.fingerprint) return { outcome: { kind: 'conflict' }, absent: false };
-      const { fingerprint: _f, expires_at: _e, ...row } = existing;
-      return { outcome: row.id ? { kind: 'replayed', handoff: fromRow(row as HandoffRow) } : undefined, absent: false };
-    };
-    const findCreations = db.prepare<[string], { window_ends: number; count: number }>('SELECT window_ends, count FROM handoff_creations WHERE client = ?');
-    const startWindow = db.prepare('INSERT OR REPLACE INTO handoff_creations (client, window_ends, count) VALUES (?, ?, 1)');
-    const countCreation = db.prepare('UPDATE handoff_creations SET count = count + 1 WHERE client = ?');
-    /** Counts one creation of the client, or refuses it; inside the write transaction, so processes on one file count in turn. */
-    const allowed = ({ limit, now }: CreateOnceInput): boolean => {
-      if (!limit) return true;
-      const current = findCreations.get(limit.client);
-      if (current && current.window_ends > now) {
-        if (current.count >= limit.max) return false;
-        countCreation.run(limit.client);
-      } else {
-        startWindow.run(limit.client, now + limit.windowMs);
-      }
-      return true;
-    };
-    const insert = (input: CreateOnceInput, keyStatement: Database.Statement): CreateOutcome => {
-      if (!allowed(input)) return { kind: 'limited' };
-      const h = input.handoff();
-      insertHandoff.run(h.id, h.next_step, JSON.stringify(h.requirements), h.link, h.created_at, h.body);
-      keyStatement.run(input.key, input.fingerprint, h.id, input.keyExpiresAt);
-      return { kind: 'created', handoff: h };
-    };
-    // One key: the known outcome, or the new handoff.
-    const createOne = (input: CreateOnceInput): CreateOutcome => lookUp(input).outcome ?? insert(input, insertKey);
-    // The same as a savepoint of its own, so that its failure leaves the others of its batch untouched.
-    const createOneApart = db.transaction(createOne);
-    // Group commit: the new keys that arrived in one turn of the event loop are written in one
-    // transaction, so the WAL gets each changed page once per batch instead of once per handoff (4 pages
-    // of 4 KB a handoff alone) and checkpoints come that much less often. IMMEDIATE takes the write lock
-    // first, so two processes on one file cannot both see a key as new. Every promise resolves only
-    // after the COMMIT returned: each 201 is as durable as before.
-    // A batch first runs without a savepoint per key (a SAVEPOINT and RELEASE per key cost 6–9 µs of the
-    // 30–60 µs a key takes), and a key that was absent when its request came in is inserted without being
-    // looked up again (7 µs); the first key that fails, a key taken since among them, rolls the batch back
-    // whole, and it runs again with each key apart and looked up (CreateOnceInput.handoff gives the same
-    // handoff on every call).
-    let keyFailed = false;
-    const createBatch = db.transaction((batch: PendingCreate[]) => {
-      keyFailed = false;
-      for (const pending of batch) {
-        try {
-          pending.outcome = pending.keyWasAbsent ? insert(pending.input, insertAbsentKey) : createOne(pending.input);
-        } catch (error) {
-          keyFailed = true;
-          throw error;
-        }
-      }
-    }).immediate;
-    const createBatchApart = db.transaction((batch: PendingCreate[]) => {
-      for (const pending of batch) {
-        try {
-          pending.outcome = createOneApart(pending.input);
-        } catch (error) {
-          pending.error = error;
-        }
-      }
-    }).immediate;
-    this.#flush = () => {
-      const batch = this.#queue;
-      this.#queue = [];
-      // Already written by close().
-      if (!batch.length) return;
-      try {
-        createBatch(batch);
-      } catch (error) {
-        if (!keyFailed) {
-          for (const pending of batch) pending.reject(error);
-          return;
-        }
-        for (const pending of batch) pending.outcome = undefined;
-        try {
-          createBatchApart(batch);
-        } catch (error) {
-          for (const pending of batch) pending.reject(error);
-          return;
-        }
-      }
-      this.#walSync.wrote();
-      for (const pending of batch) {
-        if (pending.outcome) pending.resolve(pending.outcome);
-        else pending.reject(pending.error);
-      }
-    };
-    this.#lookUp = lookUp;
+    this.#sql = prepareStatements(db);
+    this.#createOneTx = db.transaction((input: CreateOnceInput) => this.#createOne(input));
+    this.#writeBatchTx = db.transaction((batch: PendingCreate[]) => this.#writeBatch(batch)).immediate;
+    this.#writeBatchApartTx = db.transaction((batch: PendingCreate[]) => this.#writeBatchApart(batch)).immediate;
   }
+
+  /** A live key's outcome (none when the key is new, expired or points at no handoff), and whether any row holds the key. */
+  #lookUp(input: CreateOnceInput): { outcome?: CreateOutcome; absent: boolean } {
+    const existing = this.#sql.findKey.get(input.key);
+    if (!existing) return { absent: true };
+    if (existing.expires_at <= input.now) return { absent: false };
+    if (existing.fingerprint !== input.fingerprint) return { outcome: { kind: 'conflict' }, absent: false };
+    const { fingerprint: _f, expires_at: _e, ...row } = existing;
+    return { outcome: row.id ? { kind: 'replayed', handoff: fromRow(row as HandoffRow) } : undefined, absent: false };
+  }
+
+  /** Counts one creation of the client, or refuses it; inside the write transaction, so processes on one file count in turn. */
+  #admitCreation({ limit, now }: CreateOnceInput): boolean {
+    if (!limit) return true;
+    const current = this.#sql.findCreations.get(limit.client);
+    if (current && current.window_ends > now) {
+      if (current.count >= limit.max) return false;
+      this.#sql.countCreation.run(limit.client);
+    } else {
+      this.#sql.startWindow.run(limit.client, now + limit.windowMs);
+    }
+    return true;
+  }
+
+  #insert(input: CreateOnceInput, keyStatement: Database.Statement): CreateOutcome {
+    if (!this.#admitCreation(input)) return { kind: 'limited' };
+    const h = input.handoff();
+    this.#sql.insertHandoff.run(h.id, h.next_step, JSON.stringify(h.requirements), h.link, h.created_at, h.body);
+    keyStatement.run(input.key, input.fingerprint, h.id, input.keyExpiresAt);
+    return { kind: 'created', handoff: h };
+  }
+
+  /** One key: the known outcome, or the new handoff. */
+  #createOne(input: CreateOnceInput): CreateOutcome {
+    return this.#lookUp(input).outcome ?? this.#insert(input, this.#sql.insertKey);
+  }
+
+  /** The fast path: no savepoint per key, absent keys not looked up again. Throws KeyFailed when a key's statement fails. */
+  #writeBatch(batch: PendingCreate[]): void {
+    for (const pending of batch) {
+      try {
+        pending.outcome = pending.keyWasAbsent ? this.#insert(pending.input, this.#sql.insertAbsentKey) : this.#createOne(pending.input);
+      } catch (error) {
+        throw new KeyFailed(error);
+      }
+    }
+  }
+
+  /** After a key failed: each key in a savepoint of its own, its error kept for its own request. */
+  #writeBatchApart(batch: PendingCreate[]): void {
+    for (const pending of batch) {
+      pending.outcome = undefined;
+      try {
+        pending.outcome = this.#createOneTx(pending.input);
+      } catch (error) {
+        pending.error = error;
+      }
+    }
+  }
+
+  /** Writes the queued keys in one transaction, then answers each request. */
+  #flush = (): void => {
+    const batch = this.#queue;
+    this.#queue = [];
+    // Already written by close().
+    if (!batch.length) return;
+    try {
+      this.#writeBatchTx(batch);
+    } catch (error) {
+      try {
+        if (!(error instanceof KeyFailed)) throw error;
+        this.#writeBatchApartTx(batch);
+      } catch (failure) {
+        for (const pending of batch) pending.reject(failure);
+        return;
+      }
+    }
+    this.#walSync.wrote();
+    for (const pending of batch) {
+      if (pending.outcome) pending.resolve(pending.outcome);
+      else pending.reject(pending.error);
+    }
+  };
 
   #migrate(): void {
     // Read again inside each write transaction: another process may have migrated meanwhile.
