@@ -12,8 +12,8 @@ export const BRIDGE_HEADERS = {
   internal: 'x-manufacturer-agent-internal-credential',
 } as const;
 
-/** What the internal credential is derived from besides the secret: the PHP side derives the same (Sidecar_Client). */
-const INTERNAL_CREDENTIAL_CONTEXT = 'manufacturer-agent internal call';
+/** What the internal credential is derived from besides the secret; PHP reads it from the contract (contract.ts). */
+export const INTERNAL_CREDENTIAL_CONTEXT = 'manufacturer-agent internal call';
 
 /**
  * The credential of the plugin's internal calls, derived from the shared secret so that operators set

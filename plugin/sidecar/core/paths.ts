@@ -42,4 +42,4 @@ export function isAmbiguousTarget(url: string): boolean {
   const path = query === -1 ? url : url.slice(0, query);
   return AMBIGUOUS_PATH.test(path);
 }
-const AMBIGUOUS_PATH = /%(?!4[1-9a-f]|5[0-9af]|6[1-9a-f]|7[0-9ae]|3[0-9]|2d)|[\\;]|[^\x21-\x7e]|(?:^|\/)\.{1,2}(?:\/|$)/i;
+export const AMBIGUOUS_PATH = /%(?!4[1-9a-f]|5[0-9af]|6[1-9a-f]|7[0-9ae]|3[0-9]|2d)|[\\;]|[^\x21-\x7e]|(?:^|\/)\.{1,2}(?:\/|$)/i;

@@ -1,4 +1,4 @@
-import { SCHEMAS, type SchemaName } from './schemas.js';
+import { LABELS_KEYWORD, SCHEMAS, type SchemaName } from './schemas.js';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -13,8 +13,8 @@ export type JsonSchema = { [key: string]: unknown };
  */
 const ANNOTATIONS = new Set(['description', 'title', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly']);
 
-/** Identifiers that only make sense inside the files of schemas/, not in a self-contained copy. */
-const DROPPED = new Set(['$schema', '$id', '$defs']);
+/** Identifiers that only make sense inside the files of schemas/, not in a self-contained copy; labels travel in the contract. */
+const DROPPED = new Set(['$schema', '$id', '$defs', LABELS_KEYWORD]);
 
 const byId = new Map<string, unknown>(Object.values(SCHEMAS).map((schema) => [schema.$id, schema]));
 const nameByFile = new Map<string, string>(Object.entries(SCHEMAS).map(([name, schema]) => [schema.$id.split('/').pop()!, name]));

@@ -62,6 +62,8 @@ export type SchemaName = Exclude<keyof typeof SCHEMAS, 'common'>;
 export const INTERNAL_SCHEMAS: ReadonlySet<string> = new Set<SchemaName>(['EnquiryFormSettings', 'HandoffRecord']);
 
 export const PRIORITIES: readonly string[] = common.$defs.Priority.enum;
+/** Where schemas/ keeps the German and English names of an enumeration's values. */
+export const LABELS_KEYWORD = 'x-labels';
 export const NEXT_STEPS: readonly string[] = common.$defs.NextStep.enum;
 export const HANDOFF_STATES: readonly string[] = common.$defs.HandoffState.enum;
 
@@ -77,6 +79,8 @@ export function createAjv(): Ajv2020 {
   // again at every start compiled the meta-schema and took about 60 of the sidecar's 440 ms start-up.
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, inlineRefs: false, validateSchema: false });
   addFormats(ajv);
+  // The interface names of an enumeration's values (German and English), beside the values: an annotation.
+  ajv.addKeyword({ keyword: LABELS_KEYWORD, schemaType: 'object' });
   for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);
   return ajv;
 }

@@ -1,0 +1,69 @@
+// The facts the PHP bridge and the sidecar must share, written by the build to plugin/build/contract.json
+// (export-schemas.ts), so that PHP reads them instead of keeping a copy: the enumerations with their
+// German and English names, the handoff id pattern, the interface version, the public root paths, the
+// bridge's header names, the crawl delay, the configuration's parts and the problem the bridge answers
+// when the sidecar cannot be reached.
+import { BRIDGE_HEADERS, INTERNAL_CREDENTIAL_CONTEXT } from './core/bridge.js';
+import { AGENT_PREFIX, AMBIGUOUS_PATH, ASK_PATH, BRIDGE_PREFIX, DOCUMENT_PATHS, INTERFACE_VERSION, MCP_PATH } from './core/paths.js';
+import { LABELS_KEYWORD, SCHEMAS } from './core/schemas.js';
+import { CRAWL_DELAY_SECONDS } from './discovery/facts.js';
+import type { LocalizedText } from './core/site-config.js';
+
+/** The enumerations of common.schema.json that carry names, by the contract's key. */
+const LABELLED_ENUMS = { priority: 'Priority', next_step: 'NextStep', handoff_state: 'HandoffState' } as const;
+
+/** Seconds a client is asked to wait when the bridge cannot reach the sidecar. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
+
+export interface LabelledValue {
+  value: string;
+  label: LocalizedText;
+}
+
+/** An enumeration's values in order, each with its names; a value without both names fails the build. */
+export function labelledEnum(defName: (typeof LABELLED_ENUMS)[keyof typeof LABELLED_ENUMS]): LabelledValue[] {
+  const def = (SCHEMAS.common.$defs as Record<string, { enum?: string[]; [LABELS_KEYWORD]?: Record<string, Partial<LocalizedText>> }>)[defName];
+  const labels = def?.[LABELS_KEYWORD] ?? {};
+  const values = def?.enum ?? [];
+  const unnamed = values.filter((value) => !labels[value]?.de || !labels[value]?.en);
+  const stray = Object.keys(labels).filter((value) => !values.includes(value));
+  if (!values.length || unnamed.length || stray.length) {
+    throw new Error(
+      `schemas/common.schema.json $defs.${defName}: every value needs "${LABELS_KEYWORD}" with "de" and "en"` +
+        `${unnamed.length ? `; missing for ${unnamed.join(', ')}` : ''}${stray.length ? `; named but not in the enum: ${stray.join(', ')}` : ''}`,
+    );
+  }
+  return values.map((value) => ({ value, label: { de: labels[value].de!, en: labels[value].en! } }));
+}
+
+/** The REST namespace a path under /wp-json/ belongs to (manufacturer-agent of /wp-json/manufacturer-agent/v1). */
+const namespaceOf = (path: string) => path.split('/')[2];
+
+export function buildContract() {
+  return {
+    interface_version: INTERFACE_VERSION,
+    handoff_id_pattern: SCHEMAS.Handoff.properties.id.pattern,
+    enums: Object.fromEntries(Object.entries(LABELLED_ENUMS).map(([key, def]) => [key, labelledEnum(def)])),
+    /** Paths at the site root that the bridge forwards whole (the tool endpoint with and without its slash). */
+    root_paths: [...new Set([MCP_PATH, `${MCP_PATH}/`, ...Object.values(DOCUMENT_PATHS)])],
+    /** REST namespaces forwarded whole, every version. */
+    rest_namespaces: [...new Set([namespaceOf(AGENT_PREFIX), namespaceOf(ASK_PATH)])],
+    bridge_prefix: BRIDGE_PREFIX,
+    /** A path the bridge refuses before forwarding (core/paths.ts isAmbiguousTarget), case-insensitive. */
+    ambiguous_path_pattern: AMBIGUOUS_PATH.source,
+    bridge_headers: BRIDGE_HEADERS,
+    internal_credential_context: INTERNAL_CREDENTIAL_CONTEXT,
+    crawl_delay_seconds: CRAWL_DELAY_SECONDS,
+    config_parts: SCHEMAS.SiteConfig.required,
+    problems: {
+      service_unavailable: {
+        status: 503,
+        code: 'service_unavailable',
+        detail: `The agent service is temporarily unavailable. Retry after ${UNAVAILABLE_RETRY_AFTER_SECONDS} seconds.`,
+        retry_after: UNAVAILABLE_RETRY_AFTER_SECONDS,
+      },
+    },
+  };
+}
+
+export type Contract = ReturnType<typeof buildContract>;

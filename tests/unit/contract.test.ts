@@ -1,0 +1,62 @@
+// The contract PHP reads instead of keeping copies (plugin/sidecar/contract.ts → plugin/build/contract.json).
+import { describe, expect, it } from 'vitest';
+import { buildContract, labelledEnum } from '../../plugin/sidecar/contract.js';
+import { NEXT_STEPS, PRIORITIES, SCHEMAS } from '../../plugin/sidecar/core/schemas.js';
+import { BRIDGE_HEADERS, internalCredential } from '../../plugin/sidecar/core/bridge.js';
+import { createHmac } from 'node:crypto';
+import { isAmbiguousTarget } from '../../plugin/sidecar/core/paths.js';
+
+describe('the contract', () => {
+  const contract = buildContract();
+
+  it('carries each enumeration of the schemas with a German and an English name per value', () => {
+    expect(contract.enums.priority.map((e) => e.value)).toEqual(PRIORITIES);
+    expect(contract.enums.next_step.map((e) => e.value)).toEqual(NEXT_STEPS);
+    expect(contract.enums.handoff_state.map((e) => e.value)).toEqual(SCHEMAS.common.$defs.HandoffState.enum);
+    for (const entries of Object.values(contract.enums)) {
+      for (const { label } of entries) {
+        expect(label.de.length * label.en.length).toBeGreaterThan(0);
+      }
+    }
+    // One name per value and language: no two values share one.
+    for (const entries of Object.values(contract.enums)) {
+      for (const lang of ['de', 'en'] as const) expect(new Set(entries.map((e) => e.label[lang])).size).toBe(entries.length);
+    }
+  });
+
+  it('fails the build loudly when a value has no name, or a name no value', () => {
+    const priority = SCHEMAS.common.$defs.Priority as { enum: string[]; 'x-labels': Record<string, unknown> };
+    priority.enum.push('schallschutz');
+    try {
+      expect(() => labelledEnum('Priority')).toThrow(/Priority.*missing for schallschutz/);
+    } finally {
+      priority.enum.pop();
+    }
+    priority['x-labels'].altlast = { de: 'Alt', en: 'Old' };
+    try {
+      expect(() => labelledEnum('Priority')).toThrow(/named but not in the enum: altlast/);
+    } finally {
+      delete priority['x-labels'].altlast;
+    }
+  });
+
+  it('names the internal credential as the sidecar checks it', () => {
+    expect(contract.bridge_headers).toEqual(BRIDGE_HEADERS);
+    expect(createHmac('sha256', 's3cret').update(contract.internal_credential_context).digest('hex')).toBe(internalCredential('s3cret'));
+  });
+
+  it('gives PHP the ambiguous-path rule the sidecar applies', () => {
+    const php = new RegExp(contract.ambiguous_path_pattern, 'i');
+    for (const path of ['/wp-json/manufacturer-agent/v1/materials', '/llms.txt', '/wp-json/x/%41b', '/a/../_bridge/status', '/a/%2e%2e/b', '/a\\b', '/a;b', '/a/%252e']) {
+      expect(php.test(path), path).toBe(isAmbiguousTarget(path));
+    }
+    expect(new RegExp(contract.handoff_id_pattern).test('ho_0123456789abcdef')).toBe(true);
+  });
+
+  it('lists every configuration part the schema requires, and every root path of the documents', () => {
+    expect(contract.config_parts).toEqual(SCHEMAS.SiteConfig.required);
+    expect(contract.root_paths).toContain('/llms.txt');
+    expect(contract.root_paths).toContain('/mcp/');
+    expect(new Set(contract.root_paths).size).toBe(contract.root_paths.length);
+  });
+});
