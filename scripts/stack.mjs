@@ -244,13 +244,14 @@ export async function startSidecar(instance, { timeoutMs = 20_000 } = {}) {
 
 /**
  * Headers of one of the plugin's own internal calls, as Sidecar_Client.php sends them: the secret and the
- * credential derived from it (plugin/sidecar/core/bridge.ts internalCredential); the secret alone opens
- * no internal route.
+ * credential derived from it, names and derivation from the build's contract (plugin/sidecar/contract.ts)
+ * as PHP reads them; the secret alone opens no internal route.
  */
 export function internalCallHeaders(token) {
+  const contract = JSON.parse(readFileSync(path.join(ROOT, 'plugin/build/contract.json'), 'utf8'));
   return {
-    'x-manufacturer-agent-bridge-token': token,
-    'x-manufacturer-agent-internal-credential': createHmac('sha256', token).update('manufacturer-agent internal call').digest('hex'),
+    [contract.bridge_headers.token]: token,
+    [contract.bridge_headers.internal]: createHmac('sha256', token).update(contract.internal_credential_context).digest('hex'),
   };
 }
 

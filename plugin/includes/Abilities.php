@@ -264,7 +264,7 @@ final class Abilities {
 		try {
 			$answer = $this->bridge->exchange( $operation['method'], $operation['path'], $query, $headers, $body );
 		} catch ( Sidecar_Unavailable $e ) {
-			return new \WP_Error( 'service_unavailable', __( 'The agent service is temporarily unavailable.', 'manufacturer-agent' ), array( 'status' => 503 ) );
+			return Bridge::unavailable_error();
 		}
 		$json = $answer->json();
 		if ( 'start-project-handoff' === $name ) {

@@ -33,11 +33,8 @@ final class Bridge {
 		'access-control-request-headers',
 	);
 
-	/** Hop-by-hop and bridge-only headers never reach the client. */
-	private const DROPPED_RESPONSE_HEADERS = array( 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'server', Sidecar_Client::HEADER_REVISION );
-
-	/** Seconds a client is asked to wait while the sidecar is down. */
-	public const RETRY_AFTER_UNAVAILABLE = 30;
+	/** Hop-by-hop headers never reach the client, nor the bridge's own revision header. */
+	private const DROPPED_RESPONSE_HEADERS = array( 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'server' );
 
 	/**
 	 * @param Sidecar_Client $client  The sidecar.
@@ -137,7 +134,7 @@ final class Bridge {
 				$this->forward_headers( $headers, $send_revision ),
 				'' === $body ? null : $body,
 				static function ( int $status, array $response_headers ) use ( &$stale, $attempt, $on_headers ): bool {
-					if ( 0 === $attempt && 409 === $status && isset( $response_headers[ Sidecar_Client::HEADER_REVISION ] ) ) {
+					if ( 0 === $attempt && 409 === $status && isset( $response_headers[ Contract::header( 'configRevision' ) ] ) ) {
 						$stale = true;
 						return false;
 					}
@@ -168,10 +165,10 @@ final class Bridge {
 				$out[ $name ] = $headers[ $name ];
 			}
 		}
-		$out[ Sidecar_Client::HEADER_CLIENT_ADDRESS ] = $this->clients->of( $_SERVER );
-		$out[ Sidecar_Client::HEADER_PUBLIC_BASE ]    = untrailingslashit( home_url() );
+		$out[ Contract::header( 'clientAddress' ) ] = $this->clients->of( $_SERVER );
+		$out[ Contract::header( 'publicBase' ) ]    = untrailingslashit( home_url() );
 		if ( $send_revision ) {
-			$out[ Sidecar_Client::HEADER_REVISION ] = Settings::revision();
+			$out[ Contract::header( 'configRevision' ) ] = Settings::revision();
 		}
 		return $out;
 	}
@@ -189,7 +186,7 @@ final class Bridge {
 		header_remove();
 		http_response_code( $status );
 		foreach ( $headers as $name => $values ) {
-			if ( in_array( $name, self::DROPPED_RESPONSE_HEADERS, true ) ) {
+			if ( in_array( $name, self::DROPPED_RESPONSE_HEADERS, true ) || Contract::header( 'configRevision' ) === $name ) {
 				continue;
 			}
 			foreach ( $values as $value ) {
@@ -213,19 +210,43 @@ final class Bridge {
 	 * @param string $path Path on the sidecar.
 	 */
 	private function emit_unavailable( string $path ): void {
-		$message = 'The agent service is temporarily unavailable. Retry after ' . self::RETRY_AFTER_UNAVAILABLE . ' seconds.';
+		$problem = self::unavailable_problem();
+		$message = (string) $problem['detail'];
+		$retry   = array( 'Retry-After' => (string) $problem['retry_after'] );
 		if ( str_starts_with( $path, '/wp-json/nlweb/' ) ) {
 			$body = array(
-				'_meta' => array( 'response_type' => 'failure', 'version' => VERSION ),
-				'error' => array( 'code' => 'service_unavailable', 'message' => $message ),
+				'_meta' => array( 'response_type' => 'failure', 'version' => Contract::get( 'interface_version' ) ),
+				'error' => array( 'code' => $problem['code'], 'message' => $message ),
 			);
-			self::emit_json( 503, 'application/json; charset=utf-8', $body, array( 'Retry-After' => (string) self::RETRY_AFTER_UNAVAILABLE ) );
+			self::emit_json( $problem['status'], 'application/json; charset=utf-8', $body, $retry );
 		} elseif ( '/mcp' === rtrim( $path, '/' ) ) {
 			$body = array( 'jsonrpc' => '2.0', 'id' => null, 'error' => array( 'code' => -32603, 'message' => $message ) );
-			self::emit_json( 503, 'application/json; charset=utf-8', $body, array( 'Retry-After' => (string) self::RETRY_AFTER_UNAVAILABLE ) );
+			self::emit_json( $problem['status'], 'application/json; charset=utf-8', $body, $retry );
 		} else {
-			self::emit_problem( 503, 'service_unavailable', $message, array(), array( 'retry_after' => self::RETRY_AFTER_UNAVAILABLE ), array( 'Retry-After' => (string) self::RETRY_AFTER_UNAVAILABLE ) );
+			self::emit_problem( $problem['status'], $problem['code'], $message, array(), array( 'retry_after' => $problem['retry_after'] ), $retry );
 		}
+	}
+
+	/**
+	 * What the bridge answers while the sidecar cannot be reached: status, code, detail, retry_after.
+	 *
+	 * @return array{status: int, code: string, detail: string, retry_after: int}
+	 */
+	public static function unavailable_problem(): array {
+		return Contract::get( 'problems' )['service_unavailable'];
+	}
+
+	/**
+	 * The same for WordPress's own callers (the REST API, abilities), in the site's language.
+	 */
+	public static function unavailable_error(): \WP_Error {
+		$problem = self::unavailable_problem();
+		return new \WP_Error(
+			$problem['code'],
+			/* translators: %d: seconds */
+			sprintf( __( 'The agent service is temporarily unavailable. Retry after %d seconds.', 'manufacturer-agent' ), (int) $problem['retry_after'] ),
+			array( 'status' => (int) $problem['status'], 'retry_after' => (int) $problem['retry_after'] )
+		);
 	}
 
 	/**

@@ -17,27 +17,6 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Public_Routes {
 
-	/** Root paths of the specification (relative to the site's home path). */
-	public const ROOT_PATHS = array(
-		'/mcp',
-		'/mcp/',
-		'/mcp/server-card',
-		'/llms.txt',
-		'/llms-full.txt',
-		'/openapi.json',
-		'/.well-known/agent.json',
-		'/.well-known/agent-card.json',
-		'/.well-known/mcp.json',
-		'/.well-known/mcp/server-card.json',
-		'/.well-known/ai-catalog.json',
-	);
-
-	/**
-	 * REST namespaces forwarded whole, every version (an unknown version is the sidecar's 404 too);
-	 * the sidecar serves them under /wp-json whatever WordPress's REST prefix.
-	 */
-	public const REST_NAMESPACES = array( 'manufacturer-agent', 'nlweb' );
-
 	/**
 	 * @param Bridge $bridge The bridge.
 	 */
@@ -102,7 +81,8 @@ final class Public_Routes {
 		}
 		$path = '' === $path ? '/' : $path;
 
-		if ( in_array( $path, self::ROOT_PATHS, true ) ) {
+		// Root paths of the specification, relative to the site's home path.
+		if ( in_array( $path, (array) Contract::get( 'root_paths' ), true ) ) {
 			return array( $path, $query );
 		}
 
@@ -131,7 +111,9 @@ final class Public_Routes {
 	 * @param string $route The route, starting with a slash.
 	 */
 	private static function names_our_namespace( string $route ): bool {
-		foreach ( self::REST_NAMESPACES as $namespace ) {
+		// Forwarded whole, every version (an unknown version is the sidecar's 404 too); the sidecar
+		// serves them under /wp-json whatever WordPress's REST prefix.
+		foreach ( (array) Contract::get( 'rest_namespaces' ) as $namespace ) {
 			if ( 1 === preg_match( '#^/' . preg_quote( $namespace, '#' ) . '(?:$|[/\\\\%.;])#i', $route ) ) {
 				return true;
 			}
@@ -207,8 +189,9 @@ final class Public_Routes {
 		try {
 			$answer = $this->bridge->exchange( $request->get_method(), '/wp-json' . $request->get_route(), $query, $headers, (string) $request->get_body() );
 		} catch ( Sidecar_Unavailable $e ) {
-			$response = new \WP_REST_Response( array( 'code' => 'service_unavailable', 'message' => __( 'The agent service is temporarily unavailable.', 'manufacturer-agent' ), 'data' => array( 'status' => 503 ) ), 503 );
-			$response->header( 'Retry-After', (string) Bridge::RETRY_AFTER_UNAVAILABLE );
+			$error    = Bridge::unavailable_error();
+			$response = rest_convert_error_to_response( $error );
+			$response->header( 'Retry-After', (string) $error->get_error_data()['retry_after'] );
 			return $response;
 		} catch ( \InvalidArgumentException $e ) {
 			return new \WP_REST_Response( array( 'code' => 'rest_invalid_path', 'message' => __( 'The request path is not valid here.', 'manufacturer-agent' ), 'data' => array( 'status' => 400 ) ), 400 );

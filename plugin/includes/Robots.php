@@ -14,8 +14,6 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Robots {
 
-	public const CRAWL_DELAY_SECONDS = 2;
-
 	/**
 	 * Adds Crawl-delay to WordPress's virtual robots.txt, inside the `User-agent: *` group: core
 	 * (from 5.5 on) appends its Sitemap line and a blank line after the group, and a rule after a
@@ -27,7 +25,7 @@ final class Robots {
 		if ( preg_match( '/^Crawl-delay:/mi', $output ) ) {
 			return $output;
 		}
-		$line = 'Crawl-delay: ' . self::CRAWL_DELAY_SECONDS;
+		$line = 'Crawl-delay: ' . (int) Contract::get( 'crawl_delay_seconds' );
 		if ( preg_match( '/^User-agent:[ \t]*\*[ \t]*\r?$/mi', $output, $match, PREG_OFFSET_CAPTURE ) ) {
 			$end = $match[0][1] + strlen( $match[0][0] );
 			return substr( $output, 0, $end ) . "\n" . $line . substr( $output, $end );

@@ -19,7 +19,6 @@ final class Settings {
 	public const GROUP           = 'manufacturer_agent';
 	public const OPTION_PREFIX   = 'manufacturer_agent_';
 	public const REVISION_OPTION = 'manufacturer_agent_config_revision';
-	public const PARTS           = array( 'materials', 'recommendations', 'company', 'handoff_targets', 'discovery' );
 
 	/**
 	 * Set while the plugin itself writes the options, so its own writes are not checked or pushed twice.
@@ -29,9 +28,18 @@ final class Settings {
 	private static bool $storing = false;
 
 	/**
+	 * The configuration's parts, as schemas/site-config.schema.json names them (from the contract).
+	 *
+	 * @return list<string>
+	 */
+	public static function parts(): array {
+		return (array) Contract::get( 'config_parts' );
+	}
+
+	/**
 	 * Option name of a part.
 	 *
-	 * @param string $part One of PARTS.
+	 * @param string $part One of parts().
 	 */
 	public static function option_name( string $part ): string {
 		return self::OPTION_PREFIX . $part;
@@ -43,7 +51,7 @@ final class Settings {
 	 * @return list<string>
 	 */
 	public static function all_option_names(): array {
-		return array_merge( array_map( array( self::class, 'option_name' ), self::PARTS ), array( self::REVISION_OPTION ) );
+		return array_merge( array_map( array( self::class, 'option_name' ), self::parts() ), array( self::REVISION_OPTION ) );
 	}
 
 	/**
@@ -71,7 +79,7 @@ final class Settings {
 	public static function config(): array {
 		$defaults = self::defaults();
 		$config   = array();
-		foreach ( self::PARTS as $part ) {
+		foreach ( self::parts() as $part ) {
 			$value           = get_option( self::option_name( $part ), null );
 			$config[ $part ] = is_array( $value ) ? $value : ( $defaults[ $part ] ?? array() );
 		}
@@ -106,7 +114,7 @@ final class Settings {
 	public static function store( array $config, string $revision ): void {
 		self::$storing = true;
 		try {
-			foreach ( self::PARTS as $part ) {
+			foreach ( self::parts() as $part ) {
 				if ( array_key_exists( $part, $config ) ) {
 					update_option( self::option_name( $part ), $config[ $part ], false );
 				}
@@ -122,7 +130,7 @@ final class Settings {
 	 */
 	public static function seed(): void {
 		foreach ( self::defaults() as $part => $value ) {
-			if ( in_array( $part, self::PARTS, true ) && false === get_option( self::option_name( $part ), false ) ) {
+			if ( in_array( $part, self::parts(), true ) && false === get_option( self::option_name( $part ), false ) ) {
 				add_option( self::option_name( $part ), $value, '', false );
 			}
 		}
@@ -144,7 +152,7 @@ final class Settings {
 	public static function register(): void {
 		$schema   = self::schema();
 		$defaults = self::defaults();
-		foreach ( self::PARTS as $part ) {
+		foreach ( self::parts() as $part ) {
 			$part_schema = $schema['properties'][ $part ] ?? array( 'type' => 'materials' === $part ? 'array' : 'object' );
 			unset( $part_schema['title'] );
 			register_setting(
@@ -188,7 +196,7 @@ final class Settings {
 	 * After other code changed a part, the revision changes and the sidecar gets the new configuration.
 	 */
 	public static function watch(): void {
-		foreach ( self::PARTS as $part ) {
+		foreach ( self::parts() as $part ) {
 			add_action(
 				'update_option_' . self::option_name( $part ),
 				static function (): void {

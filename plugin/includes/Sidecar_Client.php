@@ -20,22 +20,6 @@ final class Sidecar_Client {
 	public const TIMEOUT         = 30;
 	public const STREAM_TIMEOUT  = 300;
 
-	/** Headers only the bridge may send (see the sidecar's core/bridge.ts). */
-	public const HEADER_TOKEN          = 'x-manufacturer-agent-bridge-token';
-	public const HEADER_CLIENT_ADDRESS = 'x-manufacturer-agent-client-address';
-	public const HEADER_PUBLIC_BASE    = 'x-manufacturer-agent-public-base';
-	public const HEADER_REVISION       = 'x-manufacturer-agent-config-revision';
-	public const HEADER_INTERNAL       = 'x-manufacturer-agent-internal-credential';
-
-	/** What the internal credential is derived from besides the secret (the sidecar's core/bridge.ts derives the same). */
-	private const INTERNAL_CREDENTIAL_CONTEXT = 'manufacturer-agent internal call';
-
-	/**
-	 * A path that could mean another path to someone on the way (the sidecar's core/paths.ts refuses the
-	 * same): a dot segment, a percent escape of anything but a letter, digit, '-', '_' or '~', a
-	 * backslash, a ';' parameter or anything outside visible ASCII.
-	 */
-	private const AMBIGUOUS_PATH = '#%(?!4[1-9a-f]|5[0-9af]|6[1-9a-f]|7[0-9ae]|3[0-9]|2d)|[\\\\;]|[^\x21-\x7e]|(?:^|/)\.{1,2}(?:/|$)#i';
 
 	/**
 	 * @param string $base_url Sidecar URL without a trailing slash.
@@ -86,7 +70,9 @@ final class Sidecar_Client {
 	 * @param string $path The path (no query).
 	 */
 	public static function is_ambiguous_path( string $path ): bool {
-		return 1 === preg_match( self::AMBIGUOUS_PATH, $path );
+		// The sidecar's own rule (contract: ambiguous_path_pattern): a dot segment, a percent escape of
+		// anything but a letter, digit, '-', '_' or '~', a backslash, a ';' parameter, non-visible ASCII.
+		return 1 === preg_match( '#' . Contract::get( 'ambiguous_path_pattern' ) . '#i', $path );
 	}
 
 	/**
@@ -109,10 +95,10 @@ final class Sidecar_Client {
 		if ( self::is_ambiguous_path( $path ) || 1 === preg_match( '/[^\x21-\x7e]/', $target ) ) {
 			throw new \InvalidArgumentException( 'ambiguous request target' );
 		}
-		unset( $headers[ self::HEADER_INTERNAL ] );
-		$headers[ self::HEADER_TOKEN ] = $this->token;
+		unset( $headers[ Contract::header( 'internal' ) ] );
+		$headers[ Contract::header( 'token' ) ] = $this->token;
 		if ( $internal ) {
-			$headers[ self::HEADER_INTERNAL ] = hash_hmac( 'sha256', self::INTERNAL_CREDENTIAL_CONTEXT, $this->token );
+			$headers[ Contract::header( 'internal' ) ] = hash_hmac( 'sha256', (string) Contract::get( 'internal_credential_context' ), $this->token );
 		}
 		if ( ! function_exists( 'curl_init' ) ) {
 			return $this->request_without_curl( $method, $target, $headers, $body, $timeout );
