@@ -72,7 +72,7 @@ describe('admin screen', () => {
   it('has a section for each part of the configuration, the handoffs and the status', async () => {
     await renderApp();
     const names = screen.getAllByRole('tab').map((element) => element.textContent);
-    expect(names).toEqual(['Materials', 'Recommendations', 'Company', 'Handoff targets', 'Discovery texts', 'Handoffs', 'Status']);
+    expect(names).toEqual(['Materials', 'Recommendations', 'Company', 'Handoff targets', 'Discovery texts', 'Handoffs', 'Enquiry form', 'Status']);
   });
 
   it('offers an input for every field of the material schema', async () => {
@@ -90,7 +90,7 @@ describe('admin screen', () => {
   it('labels every input visibly', async () => {
     await renderApp();
     editFirstMaterial();
-    const sections = ['Materials', 'Recommendations', 'Company', 'Handoff targets', 'Discovery texts', /^Handoffs/];
+    const sections = ['Materials', 'Recommendations', 'Company', 'Handoff targets', 'Discovery texts', /^Handoffs/, 'Enquiry form'];
     for (const name of sections) {
       fireEvent.click(tab(name));
       await waitFor(() => expect(document.querySelector('.ma-section')).not.toBeNull());
