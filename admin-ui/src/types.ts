@@ -1,6 +1,7 @@
 // The shapes the screen edits. schemas/site-config.schema.json is what is enforced; these types only
 // name what the code reads. Number fields hold the text typed so far while it is not a number yet, so
 // the schema can say what is wrong next to the field.
+import common from '../../schemas/common.schema.json' with { type: 'json' };
 
 export type LocalizedText = { de: string; en: string };
 export type NumberInput = number | string;
@@ -106,9 +107,9 @@ export interface FieldError {
   message: string;
 }
 
-/** Where a handoff is in its life (schemas/common.schema.json#/$defs/HandoffState). */
-export const HANDOFF_STATES = ['created', 'opened', 'submitted', 'expired'] as const;
-export type HandoffState = (typeof HANDOFF_STATES)[number];
+export type HandoffState = 'created' | 'opened' | 'submitted' | 'expired';
+/** Where a handoff is in its life, in order, as the schema lists them. */
+export const HANDOFF_STATES = common.$defs.HandoffState.enum as readonly HandoffState[];
 
 /** What a person sent with the form under a handoff link; WordPress keeps it, the sidecar never sees it. */
 export interface Enquiry {

@@ -7,6 +7,7 @@ import { createElement } from '@wordpress/element';
 import { App } from '../../admin-ui/src/App.js';
 import material from '../../schemas/material.schema.json' with { type: 'json' };
 import { FakeServer } from './fake-server.js';
+import { description, field } from './dom.js';
 
 let server: FakeServer;
 let consoleError: MockInstance;
@@ -33,18 +34,6 @@ async function renderApp() {
   const view = render(<App />);
   await screen.findByRole('table', { name: 'Materials in the catalog' });
   return view;
-}
-
-function field(pointer: string): HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement {
-  const element = document.querySelector<HTMLInputElement>(`[data-field="${pointer}"]`);
-  if (!element) throw new Error(`no input for ${pointer}`);
-  return element;
-}
-
-/** The text an input's aria-describedby points at: its help and its messages. */
-function description(element: Element): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 }
 
 /** Text in the screen itself (Notice also speaks its message in a live region outside it). */

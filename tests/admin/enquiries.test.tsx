@@ -7,6 +7,7 @@ import { createElement } from '@wordpress/element';
 import { App } from '../../admin-ui/src/App.js';
 import { ENQUIRY_FORM_OPTION } from '../../admin-ui/src/types.js';
 import { FakeServer, defaultEnquiryFormSettings } from './fake-server.js';
+import { description, field } from './dom.js';
 
 let server: FakeServer;
 
@@ -22,17 +23,6 @@ async function openTab(name: string) {
 }
 
 const rows = () => screen.getAllByRole('row').filter((row) => row.hasAttribute('data-handoff'));
-
-function field(pointer: string): HTMLInputElement | HTMLTextAreaElement {
-  const element = document.querySelector<HTMLInputElement>(`[data-field="${pointer}"]`);
-  if (!element) throw new Error(`no input for ${pointer}`);
-  return element;
-}
-
-function description(element: Element): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-}
 
 describe('Handoffs tab', () => {
   it('shows each handoff’s state by its label and filters by state', async () => {
