@@ -16,9 +16,10 @@ import { CompanySection } from './sections/Company.js';
 import { HandoffTargetsSection } from './sections/HandoffTargets.js';
 import { DiscoverySection } from './sections/Discovery.js';
 import { HandoffsSection } from './sections/Handoffs.js';
+import { EnquiryFormSection } from './sections/EnquiryForm.js';
 import { StatusSection } from './sections/Status.js';
 
-export type SectionName = 'materials' | 'recommendations' | 'company' | 'handoff_targets' | 'discovery' | 'handoffs' | 'status';
+export type SectionName = 'materials' | 'recommendations' | 'company' | 'handoff_targets' | 'discovery' | 'handoffs' | 'enquiry_form' | 'status';
 
 const CONFIG_SECTIONS: Record<string, SectionName> = {
   materials: 'materials',
@@ -49,6 +50,8 @@ function sectionTitle(section: SectionName): string {
       return __('Discovery texts', 'manufacturer-agent');
     case 'handoffs':
       return __('Handoffs', 'manufacturer-agent');
+    case 'enquiry_form':
+      return __('Enquiry form', 'manufacturer-agent');
     case 'status':
       return __('Status', 'manufacturer-agent');
   }
@@ -268,6 +271,7 @@ export function App() {
     { name: 'handoff_targets', title: tabTitle('handoff_targets', '/handoff_targets'), className: 'ma-tab' },
     { name: 'discovery', title: tabTitle('discovery', '/discovery'), className: 'ma-tab' },
     { name: 'handoffs', title: tabTitle('handoffs'), className: 'ma-tab' },
+    { name: 'enquiry_form', title: tabTitle('enquiry_form'), className: 'ma-tab' },
     { name: 'status', title: tabTitle('status'), className: 'ma-tab' },
   ];
   const showSummary = (attempted || state.serverErrors.length > 0) && allErrors.length > 0;
@@ -330,6 +334,7 @@ export function App() {
               {tab.name === 'handoff_targets' ? <HandoffTargetsSection /> : null}
               {tab.name === 'discovery' ? <DiscoverySection /> : null}
               {tab.name === 'handoffs' ? <HandoffsSection /> : null}
+              {tab.name === 'enquiry_form' ? <EnquiryFormSection /> : null}
               {tab.name === 'status' ? <StatusSection /> : null}
             </Fragment>
           )}

@@ -3,7 +3,7 @@
 // refusals into one shape the screen can show.
 import apiFetch from '@wordpress/api-fetch';
 import { __ } from '@wordpress/i18n';
-import type { FieldError, HandoffPage, ServiceStatus, SiteConfig } from './types.js';
+import { ENQUIRY_FORM_OPTION, type EnquiryFormSettings, type FieldError, type HandoffPage, type ServiceStatus, type SiteConfig } from './types.js';
 
 export const NAMESPACE = '/manufacturer-agent-admin/v1';
 
@@ -68,12 +68,23 @@ export function saveConfig(config: SiteConfig): Promise<ConfigResponse> {
   return call<ConfigResponse>({ path: `${NAMESPACE}/config`, method: 'PUT', data: { config } });
 }
 
-export function loadHandoffs(page: number, perPage: number, nextStep: string): Promise<HandoffPage> {
+export function loadHandoffs(page: number, perPage: number, nextStep: string, state = ''): Promise<HandoffPage> {
   const query = new URLSearchParams({ page: String(page), per_page: String(perPage) });
   if (nextStep) query.set('next_step', nextStep);
+  if (state) query.set('state', state);
   return call<HandoffPage>({ path: `${NAMESPACE}/handoffs?${query.toString()}` });
 }
 
 export function loadStatus(): Promise<ServiceStatus> {
   return call<ServiceStatus>({ path: `${NAMESPACE}/status` });
+}
+
+export async function loadEnquiryFormSettings(): Promise<EnquiryFormSettings> {
+  const settings = await call<Record<string, unknown>>({ path: '/wp/v2/settings' });
+  return settings[ENQUIRY_FORM_OPTION] as EnquiryFormSettings;
+}
+
+export async function saveEnquiryFormSettings(value: EnquiryFormSettings): Promise<EnquiryFormSettings> {
+  const settings = await call<Record<string, unknown>>({ path: '/wp/v2/settings', method: 'POST', data: { [ENQUIRY_FORM_OPTION]: value } });
+  return settings[ENQUIRY_FORM_OPTION] as EnquiryFormSettings;
 }

@@ -1,6 +1,6 @@
 // Interface names of the enumeration values; the values themselves stay as the specification spells them.
 import { __ } from '@wordpress/i18n';
-import type { NextStep, Priority } from './types.js';
+import type { HandoffState, NextStep, Priority } from './types.js';
 
 export function priorityLabel(priority: Priority | string): string {
   switch (priority) {
@@ -29,5 +29,20 @@ export function nextStepLabel(step: NextStep | string): string {
       return __('Wallcheck', 'manufacturer-agent');
     default:
       return step;
+  }
+}
+
+export function stateLabel(state: HandoffState | string): string {
+  switch (state) {
+    case 'created':
+      return __('Created', 'manufacturer-agent');
+    case 'opened':
+      return __('Link opened', 'manufacturer-agent');
+    case 'submitted':
+      return __('Enquiry sent', 'manufacturer-agent');
+    case 'expired':
+      return __('Expired', 'manufacturer-agent');
+    default:
+      return state;
   }
 }

@@ -1,6 +1,7 @@
 // The shapes the screen edits. schemas/site-config.schema.json is what is enforced; these types only
 // name what the code reads. Number fields hold the text typed so far while it is not a number yet, so
 // the schema can say what is wrong next to the field.
+import common from '../../schemas/common.schema.json' with { type: 'json' };
 
 export type LocalizedText = { de: string; en: string };
 export type NumberInput = number | string;
@@ -106,12 +107,34 @@ export interface FieldError {
   message: string;
 }
 
+export type HandoffState = 'created' | 'opened' | 'submitted' | 'expired';
+/** Where a handoff is in its life, in order, as the schema lists them. */
+export const HANDOFF_STATES = common.$defs.HandoffState.enum as readonly HandoffState[];
+
+/** What a person sent with the form under a handoff link; WordPress keeps it, the sidecar never sees it. */
+export interface Enquiry {
+  id: number;
+  sent_at: string;
+  handoff_id: string;
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  message: string;
+  /** '1' when the advisors' e-mail went out, '0' when it failed, '' before it was tried. */
+  mail_sent: string;
+}
+
+/** A handoff as the admin API lists it: the sidecar's HandoffRecord with WordPress's enquiry. */
 export interface Handoff {
   id: string;
   next_step: NextStep;
   link: string;
-  status: string;
-  review: LocalizedText;
+  state: HandoffState;
+  opened_at: string | null;
+  submitted_at: string | null;
+  expired_at: string | null;
+  enquiry: Enquiry | null;
   requirements: {
     dimensions?: { width_cm: number; height_cm: number };
     material_id?: string;
@@ -127,6 +150,19 @@ export interface HandoffPage {
   page: number;
   per_page: number;
   items: Handoff[];
+}
+
+/** The option of the enquiry form, as WordPress's settings endpoint names it (Enquiry_Settings::OPTION). */
+export const ENQUIRY_FORM_OPTION = 'manufacturer_agent_enquiry_form';
+
+/** The enquiry form's settings (schemas/enquiry-form-settings.schema.json), option manufacturer_agent_enquiry_form. */
+export interface EnquiryFormSettings {
+  enabled: boolean;
+  advisor_emails: string[];
+  consent_text: LocalizedText;
+  send_confirmation: boolean;
+  retention_days: NumberInput;
+  submissions_per_hour: NumberInput;
 }
 
 export interface ServiceStatus {

@@ -10,23 +10,34 @@ import company from '../../schemas/company.schema.json' with { type: 'json' };
 import answerVocabulary from '../../schemas/answer-vocabulary.schema.json' with { type: 'json' };
 import discoveryTexts from '../../schemas/discovery-texts.schema.json' with { type: 'json' };
 import siteConfig from '../../schemas/site-config.schema.json' with { type: 'json' };
+import enquiryFormSettings from '../../schemas/enquiry-form-settings.schema.json' with { type: 'json' };
+import addFormatsModule from 'ajv-formats';
 import type { FieldError, SiteConfig } from './types.js';
 import { escapeToken } from './pointer.js';
 
 /** The schema files the site configuration is made of, as the server registers them. */
 export const SITE_CONFIG_SCHEMAS: readonly { $id: string }[] = [common, material, recommendationSetting, company, answerVocabulary, discoveryTexts, siteConfig];
 
-let compiled: ValidateFunction | undefined;
+// ajv-formats is CommonJS; its default export arrives wrapped under webpack and vitest alike.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020, formats: string[]) => Ajv2020;
 
-function validator(): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-    for (const schema of SITE_CONFIG_SCHEMAS) ajv.addSchema(schema);
-    const validate = ajv.getSchema(siteConfig.$id);
-    if (!validate) throw new Error('site-config.schema.json is not registered');
-    compiled = validate;
+let ajv: Ajv2020 | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+/** The validator of a schema of schemas/, compiled once; all of them share one ajv with every file registered. */
+function validator($id: string): ValidateFunction {
+  let validate = compiled.get($id);
+  if (!validate) {
+    if (!ajv) {
+      ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+      addFormats(ajv, ['email']);
+      for (const schema of [...SITE_CONFIG_SCHEMAS, enquiryFormSettings]) ajv.addSchema(schema);
+    }
+    validate = ajv.getSchema($id);
+    if (!validate) throw new Error(`${$id} is not registered`);
+    compiled.set($id, validate);
   }
-  return compiled;
+  return validate;
 }
 
 /** What a pattern means, said per kind of field: a bare regular expression helps no editor. */
@@ -46,6 +57,9 @@ function patternMessage(error: ErrorObject, field: string): string {
   }
   if (field.endsWith('/country')) {
     return __('Enter a two-letter country code in capitals, for example DE.', 'manufacturer-agent');
+  }
+  if (error.keyword === 'format' || /^\/advisor_emails\//.test(field)) {
+    return __('Enter an e-mail address such as beratung@example.com.', 'manufacturer-agent');
   }
   if (field.endsWith('/en_13501_1')) {
     return __('Enter a Euroclass such as B-s1, d0 or A2-s1, d0, or leave the field empty.', 'manufacturer-agent');
@@ -101,6 +115,7 @@ function messageFor(error: ErrorObject, field: string): string | undefined {
       /* translators: 1: position of one entry, 2: position of the entry it repeats */
       return sprintf(__('Entries %1$d and %2$d are the same.', 'manufacturer-agent'), Number(params.j) + 1, Number(params.i) + 1);
     case 'pattern':
+    case 'format':
       return patternMessage(error, field);
     case 'enum':
       return __('Choose one of the offered values.', 'manufacturer-agent');
@@ -171,9 +186,15 @@ export function crossFieldErrors(config: SiteConfig): FieldError[] {
  * cross-field rules only once the shape is right; the form shows both at once, so an editor sees all.
  */
 export function validateSiteConfig(config: unknown): FieldError[] {
-  const validate = validator();
+  const validate = validator(siteConfig.$id);
   const errors = validate(config) ? [] : toFieldErrors(validate.errors);
   const shaped = config as Partial<SiteConfig> | null;
   if (shaped && Array.isArray(shaped.materials)) errors.push(...crossFieldErrors(shaped as SiteConfig));
   return errors;
+}
+
+/** Every problem of the enquiry form's settings (schemas/enquiry-form-settings.schema.json). */
+export function validateEnquiryFormSettings(settings: unknown): FieldError[] {
+  const validate = validator(enquiryFormSettings.$id);
+  return validate(settings) ? [] : toFieldErrors(validate.errors);
 }

@@ -18,10 +18,23 @@ final class Admin_Routes {
 	public const NAMESPACE = 'manufacturer-agent-admin/v1';
 
 	/**
-	 * @param Sidecar_Client $client The sidecar.
-	 * @param Config_Sync    $sync   Applies configurations.
+	 * @param Sidecar_Client $client    The sidecar.
+	 * @param Config_Sync    $sync      Applies configurations.
+	 * @param Enquiries      $enquiries The enquiries people sent (WordPress's alone).
 	 */
-	public function __construct( private Sidecar_Client $client, private Config_Sync $sync ) {
+	public function __construct( private Sidecar_Client $client, private Config_Sync $sync, private Enquiries $enquiries ) {
+	}
+
+	/**
+	 * A property's enum in a built schema (schemas/ stays its only home), or null when not built.
+	 *
+	 * @param string $schema   Built schema name.
+	 * @param string $property Property name.
+	 * @return list<string>|null
+	 */
+	private static function built_enum( string $schema, string $property ): ?array {
+		$enum = Schemas::get( $schema )['properties'][ $property ]['enum'] ?? null;
+		return is_array( $enum ) ? array_values( array_map( 'strval', $enum ) ) : null;
 	}
 
 	/**
@@ -66,11 +79,29 @@ final class Admin_Routes {
 				'args'                => array(
 					'page'      => array( 'type' => 'integer', 'minimum' => 1, 'default' => 1 ),
 					'per_page'  => array( 'type' => 'integer', 'minimum' => 1, 'maximum' => 100, 'default' => 20 ),
-					'next_step' => array( 'type' => 'string', 'enum' => array( '', 'project_enquiry', 'sample_request', 'wallcheck' ), 'default' => '' ),
+					'next_step' => self::filter_arg( 'handoff', 'next_step' ),
+					'state'     => self::filter_arg( 'handoff-record', 'state' ),
 				),
 			)
 		);
 		register_rest_route( self::NAMESPACE, '/status', array( 'methods' => 'GET', 'callback' => array( $this, 'status' ), 'permission_callback' => $admin ) );
+	}
+
+	/**
+	 * A list filter: one of the schema's values, or '' for all. Without a built enum any string
+	 * passes here and the sidecar, which knows its values, refuses an unknown one.
+	 *
+	 * @param string $schema   Built schema name.
+	 * @param string $property Property name.
+	 * @return array<string, mixed>
+	 */
+	private static function filter_arg( string $schema, string $property ): array {
+		$enum = self::built_enum( $schema, $property );
+		$arg  = array( 'type' => 'string', 'default' => '' );
+		if ( null !== $enum ) {
+			$arg['enum'] = array_merge( array( '' ), $enum );
+		}
+		return $arg;
 	}
 
 	/**
@@ -118,9 +149,11 @@ final class Admin_Routes {
 		$page     = (int) $request->get_param( 'page' );
 		$per_page = (int) $request->get_param( 'per_page' );
 		$query    = array( 'limit' => $per_page, 'offset' => ( $page - 1 ) * $per_page );
-		$step     = (string) $request->get_param( 'next_step' );
-		if ( '' !== $step ) {
-			$query['next_step'] = $step;
+		foreach ( array( 'next_step', 'state' ) as $filter ) {
+			$value = (string) $request->get_param( $filter );
+			if ( '' !== $value ) {
+				$query[ $filter ] = $value;
+			}
 		}
 		try {
 			$answer = $this->client->json( 'GET', '/_bridge/handoffs?' . http_build_query( $query ) );
@@ -131,12 +164,18 @@ final class Admin_Routes {
 		if ( 200 !== $answer->status || ! is_array( $data ) ) {
 			return new \WP_Error( 'sidecar_error', __( 'The agent service could not list the handoffs.', 'manufacturer-agent' ), array( 'status' => 502 ) );
 		}
+		$items     = array_values( array_filter( (array) ( $data['items'] ?? array() ), 'is_array' ) );
+		$enquiries = $this->enquiries->for_handoffs( array_map( static fn( array $item ) => (string) ( $item['id'] ?? '' ), $items ) );
+		foreach ( $items as &$item ) {
+			$item['enquiry'] = $enquiries[ (string) ( $item['id'] ?? '' ) ] ?? null;
+		}
+		unset( $item );
 		return new \WP_REST_Response(
 			array(
 				'total'    => (int) $data['total'],
 				'page'     => $page,
 				'per_page' => $per_page,
-				'items'    => $data['items'],
+				'items'    => $items,
 			)
 		);
 	}

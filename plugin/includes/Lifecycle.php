@@ -15,6 +15,11 @@ defined( 'ABSPATH' ) || exit;
 final class Lifecycle {
 
 	/**
+	 * Names of the enquiry form's one-time tokens begin so (options, or transients of that name).
+	 */
+	public const ENQUIRY_TOKEN_PREFIX = 'manufacturer_agent_enquiry_token_';
+
+	/**
 	 * Adds the default configuration where none is saved yet, and tells the sidecar.
 	 *
 	 * @param bool $network_wide Activated for the whole network.
@@ -25,13 +30,18 @@ final class Lifecycle {
 	}
 
 	/**
-	 * Keeps the staff's configuration for a later activation; nothing runs while deactivated.
+	 * Keeps the staff's configuration and the enquiries for a later activation; nothing runs while
+	 * deactivated, so the retention task goes (the next activation's first request schedules it again).
+	 *
+	 * @param bool $network_wide Deactivated for the whole network.
 	 */
-	public static function deactivate(): void {
+	public static function deactivate( bool $network_wide = false ): void {
+		self::each_site( $network_wide, array( Privacy::class, 'unschedule' ) );
 	}
 
 	/**
-	 * Deletes every option of the plugin, and the handoff tables of sidecars that share the site's database.
+	 * Deletes every option of the plugin, every enquiry with the contact details in it, the retention
+	 * task, and the handoff tables of sidecars that share the site's database.
 	 */
 	public static function uninstall(): void {
 		global $wpdb;
@@ -39,11 +49,46 @@ final class Lifecycle {
 		self::each_site(
 			true,
 			static function (): void {
-				foreach ( Settings::all_option_names() as $option ) {
+				foreach ( array_merge( Settings::all_option_names(), array( Enquiry_Settings::OPTION ) ) as $option ) {
 					delete_option( $option );
 				}
+				self::delete_enquiries();
+				self::delete_enquiry_tokens();
+				Privacy::unschedule();
 			}
 		);
+	}
+
+	/**
+	 * Deletes every enquiry of the current site, with its fields.
+	 */
+	private static function delete_enquiries(): void {
+		$enquiries = new Enquiries();
+		// Every enquiry was sent before tomorrow; a batch at a time keeps memory flat.
+		do {
+			$ids = $enquiries->ids_sent_before( time() + DAY_IN_SECONDS, 200 );
+			foreach ( $ids as $id ) {
+				$enquiries->delete( $id );
+			}
+		} while ( count( $ids ) === 200 );
+	}
+
+	/**
+	 * Deletes the form's one-time tokens of the current site, stored as options or transients.
+	 */
+	private static function delete_enquiry_tokens(): void {
+		global $wpdb;
+		$names = $wpdb->get_col( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- uninstall, once; no API lists options by prefix.
+			$wpdb->prepare(
+				"SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s",
+				$wpdb->esc_like( self::ENQUIRY_TOKEN_PREFIX ) . '%',
+				$wpdb->esc_like( '_transient_' . self::ENQUIRY_TOKEN_PREFIX ) . '%',
+				$wpdb->esc_like( '_transient_timeout_' . self::ENQUIRY_TOKEN_PREFIX ) . '%'
+			)
+		);
+		foreach ( (array) $names as $name ) {
+			delete_option( (string) $name );
+		}
 	}
 
 	/**

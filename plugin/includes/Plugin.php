@@ -30,14 +30,16 @@ final class Plugin {
 	 * Adds the hooks.
 	 */
 	public function boot(): void {
-		$client = Sidecar_Client::from_environment();
-		$sync   = Config_Sync::instance();
-		$bridge = new Bridge( $client, $sync, Client_Address::from_environment() );
-		$public = new Public_Routes( $bridge );
-		$admin  = new Admin_Routes( $client, $sync );
-		$page   = new Admin_Page();
-		$review = new Handoff_Review( $client );
+		$client    = Sidecar_Client::from_environment();
+		$enquiries = new Enquiries();
+		$sync      = Config_Sync::instance();
+		$bridge    = new Bridge( $client, $sync, Client_Address::from_environment() );
+		$public    = new Public_Routes( $bridge );
+		$admin     = new Admin_Routes( $client, $sync, $enquiries );
+		$page      = new Admin_Page();
+		$review    = new Handoff_Review( $client );
 		( new Abilities( $bridge ) )->boot();
+		( new Privacy( $enquiries ) )->boot();
 
 		// Public paths are answered before WordPress parses the request: nothing later changes the answer.
 		add_action( 'plugins_loaded', array( $public, 'serve_early' ), PHP_INT_MIN );

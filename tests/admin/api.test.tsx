@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // Refusals of the admin REST API, as api-fetch hands them over, turned into what the form shows.
 import { describe, expect, it } from 'vitest';
-import { toApiError, ApiError, saveConfig, loadHandoffs } from '../../admin-ui/src/api.js';
+import { toApiError, ApiError, saveConfig, loadHandoffs, loadEnquiryFormSettings, saveEnquiryFormSettings } from '../../admin-ui/src/api.js';
+import { ENQUIRY_FORM_OPTION } from '../../admin-ui/src/types.js';
 import { FakeServer, defaultConfig } from './fake-server.js';
 
 describe('admin API errors', () => {
@@ -43,6 +44,19 @@ describe('admin API calls', () => {
     const call = server.calls.at(-1)!;
     expect(call.route).toBe('/handoffs');
     expect(Object.fromEntries([...call.query].filter(([name]) => name !== '_locale'))).toEqual({ page: '2', per_page: '20', next_step: 'sample_request' });
+    await loadHandoffs(1, 20, '', 'expired');
+    expect(Object.fromEntries([...server.calls.at(-1)!.query].filter(([name]) => name !== '_locale'))).toEqual({ page: '1', per_page: '20', state: 'expired' });
+  });
+
+  it('reads and saves the enquiry form’s option through /wp/v2/settings, and nothing else', async () => {
+    const server = new FakeServer().install();
+    const settings = await loadEnquiryFormSettings();
+    expect(settings).toEqual(server.enquiryForm);
+    const saved = await saveEnquiryFormSettings({ ...settings, retention_days: 7 });
+    expect(saved.retention_days).toBe(7);
+    expect(server.settingsPosts().map((call) => call.data)).toEqual([{ [ENQUIRY_FORM_OPTION]: { ...settings, retention_days: 7 } }]);
+    server.canManageOptions = false;
+    await expect(loadEnquiryFormSettings()).rejects.toMatchObject({ status: 403 });
   });
 
   it('turns a refusal into an ApiError with the field messages', async () => {

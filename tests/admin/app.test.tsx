@@ -7,6 +7,7 @@ import { createElement } from '@wordpress/element';
 import { App } from '../../admin-ui/src/App.js';
 import material from '../../schemas/material.schema.json' with { type: 'json' };
 import { FakeServer } from './fake-server.js';
+import { description, field } from './dom.js';
 
 let server: FakeServer;
 let consoleError: MockInstance;
@@ -35,18 +36,6 @@ async function renderApp() {
   return view;
 }
 
-function field(pointer: string): HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement {
-  const element = document.querySelector<HTMLInputElement>(`[data-field="${pointer}"]`);
-  if (!element) throw new Error(`no input for ${pointer}`);
-  return element;
-}
-
-/** The text an input's aria-describedby points at: its help and its messages. */
-function description(element: Element): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-}
-
 /** Text in the screen itself (Notice also speaks its message in a live region outside it). */
 function inScreen() {
   return within(document.querySelector<HTMLElement>('.ma-admin')!);
@@ -72,7 +61,7 @@ describe('admin screen', () => {
   it('has a section for each part of the configuration, the handoffs and the status', async () => {
     await renderApp();
     const names = screen.getAllByRole('tab').map((element) => element.textContent);
-    expect(names).toEqual(['Materials', 'Recommendations', 'Company', 'Handoff targets', 'Discovery texts', 'Handoffs', 'Status']);
+    expect(names).toEqual(['Materials', 'Recommendations', 'Company', 'Handoff targets', 'Discovery texts', 'Handoffs', 'Enquiry form', 'Status']);
   });
 
   it('offers an input for every field of the material schema', async () => {
@@ -90,7 +79,7 @@ describe('admin screen', () => {
   it('labels every input visibly', async () => {
     await renderApp();
     editFirstMaterial();
-    const sections = ['Materials', 'Recommendations', 'Company', 'Handoff targets', 'Discovery texts', /^Handoffs/];
+    const sections = ['Materials', 'Recommendations', 'Company', 'Handoff targets', 'Discovery texts', /^Handoffs/, 'Enquiry form'];
     for (const name of sections) {
       fireEvent.click(tab(name));
       await waitFor(() => expect(document.querySelector('.ma-section')).not.toBeNull());

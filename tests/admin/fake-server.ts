@@ -1,9 +1,11 @@
 // A stand-in for the plugin's admin REST API (/manufacturer-agent-admin/v1) behind @wordpress/api-fetch,
-// answering as the contract says: GET/PUT /config, POST /config/validate, GET /handoffs, GET /status.
+// answering as the contract says: GET/PUT /config, POST /config/validate, GET /handoffs, GET /status,
+// and WordPress's GET/POST /wp/v2/settings for the enquiry form's option.
 import * as apiFetchModule from '@wordpress/api-fetch';
 import defaults from '../../plugin/data/default-site-config.json' with { type: 'json' };
-import { validateSiteConfig } from '../../admin-ui/src/validation.js';
-import type { FieldError, Handoff, SiteConfig } from '../../admin-ui/src/types.js';
+import enquiryFormSchema from '../../schemas/enquiry-form-settings.schema.json' with { type: 'json' };
+import { validateEnquiryFormSettings, validateSiteConfig } from '../../admin-ui/src/validation.js';
+import { ENQUIRY_FORM_OPTION, HANDOFF_STATES, type EnquiryFormSettings, type FieldError, type Handoff, type SiteConfig } from '../../admin-ui/src/types.js';
 
 interface FetchOptions {
   path?: string;
@@ -28,17 +30,34 @@ export function defaultConfig(): SiteConfig {
   return structuredClone(defaults) as unknown as SiteConfig;
 }
 
+/** The settings' defaults, as the schema states them (what WordPress answers for an unsaved option). */
+export function defaultEnquiryFormSettings(): EnquiryFormSettings {
+  return Object.fromEntries(Object.entries(enquiryFormSchema.properties).map(([name, property]) => [name, structuredClone(property.default)])) as unknown as EnquiryFormSettings;
+}
+
+/** Handoffs in every state, in turn; a submitted one has the enquiry its person sent. */
 export function handoffs(count: number): Handoff[] {
   const steps = ['project_enquiry', 'sample_request', 'wallcheck'] as const;
-  return Array.from({ length: count }, (_, i) => ({
-    id: `ho_${String(i).padStart(20, '0')}`,
-    next_step: steps[i % 3],
-    link: `https://example.com/kontakt/?handoff=ho_${String(i).padStart(20, '0')}`,
-    status: 'awaiting_human_review',
-    review: { de: 'Bitte prüfen', en: 'Please check' },
-    requirements: i % 2 ? { priority: 'brandschutz', dimensions: { width_cm: 400, height_cm: 250 } } : { material_id: 'vlies-classic', locale: 'de' },
-    created_at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
-  }));
+  return Array.from({ length: count }, (_, i) => {
+    const id = `ho_${String(i).padStart(20, '0')}`;
+    const state = HANDOFF_STATES[i % HANDOFF_STATES.length];
+    const at = (minutes: number) => new Date(Date.UTC(2025, 0, 1, 0, i + minutes)).toISOString();
+    return {
+      id,
+      next_step: steps[i % 3],
+      link: `https://example.com/kontakt/?handoff=${id}`,
+      requirements: i % 2 ? { priority: 'brandschutz', dimensions: { width_cm: 400, height_cm: 250 } } : { material_id: 'vlies-classic', locale: 'de' },
+      created_at: at(0),
+      state,
+      opened_at: state === 'created' ? null : at(1),
+      submitted_at: state === 'submitted' ? at(2) : null,
+      expired_at: state === 'expired' ? at(3) : null,
+      enquiry:
+        state === 'submitted'
+          ? { id: 100 + i, sent_at: at(2), handoff_id: id, name: `Person ${i}`, company: i % 2 ? '' : 'Muster GmbH', email: `person${i}@example.com`, phone: i % 2 ? '' : '+49 711 123', message: `Bitte um Rückruf ${i}`, mail_sent: i % 4 === 2 ? '1' : '0' }
+          : null,
+    };
+  });
 }
 
 export class FakeServer {
@@ -49,6 +68,9 @@ export class FakeServer {
   /** Answer of the next PUT instead of saving (e.g. a 400 with field errors, or a 503). */
   nextSave: { status: number; body: Record<string, unknown> } | null = null;
   sidecarReachable = true;
+  enquiryForm: EnquiryFormSettings = defaultEnquiryFormSettings();
+  /** Whether the user may manage options (a subscriber may not: WordPress answers 403). */
+  canManageOptions = true;
 
   install(): this {
     apiFetch.setFetchHandler(async (options) => {
@@ -91,7 +113,8 @@ export class FakeServer {
       const page = Number(query.get('page') ?? 1);
       const perPage = Number(query.get('per_page') ?? 20);
       const step = query.get('next_step') ?? '';
-      const all = this.handoffs.filter((h) => !step || h.next_step === step).sort((a, b) => b.created_at.localeCompare(a.created_at));
+      const state = query.get('state') ?? '';
+      const all = this.handoffs.filter((h) => (!step || h.next_step === step) && (!state || h.state === state)).sort((a, b) => b.created_at.localeCompare(a.created_at));
       return { total: all.length, page, per_page: perPage, items: all.slice((page - 1) * perPage, page * perPage) };
     }
     if (method === 'GET' && route === '/status') {
@@ -101,7 +124,22 @@ export class FakeServer {
         in_sync: this.sidecarReachable,
       };
     }
+    if (route === '/wp/v2/settings' && (method === 'GET' || method === 'POST')) {
+      if (!this.canManageOptions) this.refuse(403, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+      if (method === 'POST') {
+        const value = (data as Record<string, unknown> | undefined)?.[ENQUIRY_FORM_OPTION];
+        const errors = validateEnquiryFormSettings(value);
+        // WordPress names the setting, not the field: the screen's own validation says which field.
+        if (errors.length) this.refuse(400, 'rest_invalid_param', `Invalid parameter(s): ${ENQUIRY_FORM_OPTION}`);
+        this.enquiryForm = structuredClone(value as EnquiryFormSettings);
+      }
+      return { title: 'Site', [ENQUIRY_FORM_OPTION]: structuredClone(this.enquiryForm) };
+    }
     this.refuse(404, 'rest_no_route', 'No route was found matching the URL and request method.');
+  }
+
+  settingsPosts(): Call[] {
+    return this.calls.filter((call) => call.method === 'POST' && call.route === '/wp/v2/settings');
   }
 
   puts(): Call[] {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT } from '../../scripts/stack.mjs';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
-import { PLAYGROUND_COOKIE, adminRequest, runWordPressPhp, wordpressStack, type WordPressStack } from '../support/stack.js';
+import { PLAYGROUND_COOKIE, adminRequest, runWordPressPhp, sessionHeaders, siteFetch, wordpressStack, type WordPressStack } from '../support/stack.js';
 
 const SHOTS = path.join(ROOT, 'test-results/admin-screen');
 
@@ -156,7 +156,7 @@ describe('admin screen in wp-admin', () => {
     await expect(page.locator('#manufacturer-agent-admin h1').textContent()).resolves.toBe('Manufacturer Agent');
     const version = await page.evaluate(() => document.querySelector('#footer-upgrade')?.textContent ?? '');
     console.log(`[admin screen] ${version.trim()}`);
-    await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['Materials', 'Recommendations', 'Company', 'Handoff targets', 'Discovery texts', 'Handoffs', 'Status']);
+    await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['Materials', 'Recommendations', 'Company', 'Handoff targets', 'Discovery texts', 'Handoffs', 'Enquiry form', 'Status']);
     await shot('01-materials');
     expectNoProblems();
   });
@@ -324,11 +324,56 @@ describe('admin screen in wp-admin', () => {
     expectNoProblems();
   });
 
+  it('shows a submitted handoff with the enquiry its person sent, and saves the enquiry form’s settings', async () => {
+    const response = await fetch(`${stack.url}/wp-json/manufacturer-agent/v1/handoffs`, {
+      method: 'POST',
+      headers: { cookie: PLAYGROUND_COOKIE, 'content-type': 'application/json', 'idempotency-key': `admin-screen-enquiry-${marker}` },
+      body: JSON.stringify({ next_step: 'project_enquiry', requirements: { priority: 'robust', locale: 'de' } }),
+    });
+    expect(response.status).toBe(201);
+    const handoff = (await response.json()).id as string;
+    const person = `Erika ${marker}`;
+    // As the form does on sending: the enquiry in WordPress, the sidecar told only that it was submitted.
+    runWordPressPhp(
+      stack,
+      `( new ManufacturerAgent\\Enquiries() )->save( array( 'handoff_id' => '${handoff}', 'name' => '${person}', 'company' => 'Muster GmbH', 'email' => 'erika-${marker}@example.com', 'phone' => '+49 711 5550', 'message' => 'Bitte rufen Sie an.', 'mail_sent' => '1' ) );
+      ManufacturerAgent\\Sidecar_Client::from_environment()->json( 'POST', '/_bridge/handoffs/${handoff}/submitted' );`,
+    );
+    await openScreen();
+    await section('Handoffs');
+    await page.getByRole('combobox', { name: 'State' }).selectOption('submitted');
+    const row = page.locator(`[data-handoff="${handoff}"]`);
+    await row.waitFor();
+    await expect(row.locator('.ma-state').textContent()).resolves.toBe('Enquiry sent');
+    await row.getByRole('button', { name: `Show the enquiry of ${person}` }).click();
+    const details = page.locator(`#ma-enquiry-${handoff}`);
+    await details.waitFor();
+    await expect(details.getByRole('link', { name: `erika-${marker}@example.com` }).getAttribute('href')).resolves.toBe(`mailto:erika-${marker}@example.com`);
+    await expect(details.textContent()).resolves.toMatch(/Muster GmbH.*\+49 711 5550.*Bitte rufen Sie an\..*Sent to the advisors/s);
+    await shot('12-handoff-enquiry');
+
+    const readSettings = async () => (await (await siteFetch(`${stack.url}/wp-json/wp/v2/settings`, { headers: sessionHeaders(stack.admin) })).json()).manufacturer_agent_enquiry_form;
+    const before = await readSettings();
+    await section('Enquiry form');
+    await field('/retention_days').waitFor();
+    await field('/retention_days').fill('0');
+    await expect(description('/retention_days')).resolves.toContain('Must be at least 1.');
+    await field('/advisor_emails').fill(`beratung-${marker}@example.com`);
+    await field('/retention_days').fill('60');
+    await shot('13-enquiry-form');
+    await page.getByRole('button', { name: 'Save the enquiry form' }).click();
+    await page.getByText('The enquiry form’s settings are saved.').first().waitFor();
+    const after = await readSettings();
+    expect(after).toEqual({ ...before, advisor_emails: [`beratung-${marker}@example.com`], retention_days: 60 });
+    expectNoProblems();
+    runWordPressPhp(stack, `delete_option( ManufacturerAgent\\Enquiry_Settings::OPTION );`);
+  });
+
   it('is German for a user whose language is German', async () => {
     runWordPressPhp(stack, "update_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale', 'de_DE' );");
     try {
       await openScreen();
-      await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['Materialien', 'Empfehlungen', 'Unternehmen', 'Übergabeziele', 'Discovery-Texte', 'Übergaben', 'Status']);
+      await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['Materialien', 'Empfehlungen', 'Unternehmen', 'Übergabeziele', 'Discovery-Texte', 'Übergaben', 'Anfrageformular', 'Status']);
       await expect(page.locator('#manufacturer-agent-admin h1').textContent()).resolves.toBe('Hersteller-Agent');
       await editMaterial('vlies-classic');
       await field('/materials/0/weight_g_m2').fill('20');

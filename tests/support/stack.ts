@@ -79,9 +79,22 @@ export function basicAuth(session: WordPressSession): Record<string, string> {
   return { authorization: `Basic ${Buffer.from(`${session.user}:${session.applicationPassword}`).toString('base64')}`, cookie: PLAYGROUND_COOKIE };
 }
 
+/**
+ * fetch to the site, once more when the site closed a kept-alive connection before answering: after a
+ * few idle seconds (a runWordPressPhp call) the playground drops the connection fetch wants to reuse.
+ */
+export async function siteFetch(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 /** An admin REST request with cookie authentication and the nonce. */
 export async function adminRequest(stack: WordPressStack, method: string, path: string, body?: unknown): Promise<{ status: number; headers: Headers; json: any; text: string }> {
-  const response = await fetch(`${stack.url}${ADMIN_PREFIX}${path}`, {
+  const response = await siteFetch(`${stack.url}${ADMIN_PREFIX}${path}`, {
     method,
     headers: { ...sessionHeaders(stack.admin), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),

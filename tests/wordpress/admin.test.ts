@@ -105,9 +105,9 @@ describe('handoffs in wp-admin', () => {
     expect(second.json.items.map((h: { id: string }) => h.id)).toEqual([a.id]);
     const all = await adminRequest(stack, 'GET', '/handoffs?per_page=100');
     expect(all.json.items.map((h: { id: string }) => h.id).slice(0, 3)).toEqual([c.id, b.id, a.id]);
-    // The sidecar's handoff record: what was created and its state, not the creation answer's status and review.
-    const { status: _status, review: _review, ...created } = b;
-    expect(all.json.items[1]).toEqual({ ...created, state: 'created', opened_at: null, submitted_at: null, expired_at: null });
+    // The sidecar's HandoffRecord of the creation, in its first state, with no enquiry yet.
+    const { id, next_step, link, requirements, created_at } = b;
+    expect(all.json.items[1]).toEqual({ id, next_step, link, requirements, created_at, state: 'created', opened_at: null, submitted_at: null, expired_at: null, enquiry: null });
     expect((await adminRequest(stack, 'GET', '/handoffs?next_step=order')).status).toBe(400);
   });
 });

@@ -1,10 +1,12 @@
-// Read-only: the handoffs agents created, newest first, filtered by next step, a page at a time.
-import { createElement, useEffect, useState } from '@wordpress/element';
+// Read-only: the handoffs agents created, newest first, filtered by next step and state, a page at a
+// time; a handoff a person sent the form for opens to show the enquiry WordPress keeps.
+import { createElement, Fragment, useEffect, useState } from '@wordpress/element';
+import type { ReactNode } from 'react';
 import { Button, Notice, SelectControl, Spinner } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { loadHandoffs, type ApiError } from '../api.js';
-import { nextStepLabel, priorityLabel } from '../labels.js';
-import { NEXT_STEPS, type Handoff, type HandoffPage } from '../types.js';
+import { nextStepLabel, priorityLabel, stateLabel } from '../labels.js';
+import { HANDOFF_STATES, NEXT_STEPS, type Enquiry, type Handoff, type HandoffPage } from '../types.js';
 
 export const PER_PAGE = 20;
 
@@ -34,9 +36,39 @@ function requirementsText(handoff: Handoff): string {
   return parts.join(' · ') || '—';
 }
 
+function mailText(enquiry: Enquiry): string {
+  if (enquiry.mail_sent === '1') return __('Sent to the advisors', 'manufacturer-agent');
+  if (enquiry.mail_sent === '0') return __('Not sent: the e-mail failed', 'manufacturer-agent');
+  return __('Not sent yet', 'manufacturer-agent');
+}
+
+function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
+  const rows: [string, ReactNode][] = [
+    [__('Name', 'manufacturer-agent'), enquiry.name],
+    [__('Company', 'manufacturer-agent'), enquiry.company || '—'],
+    [__('E-mail', 'manufacturer-agent'), <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>],
+    [__('Telephone', 'manufacturer-agent'), enquiry.phone ? <a href={`tel:${enquiry.phone.replace(/[^\d+]/g, '')}`}>{enquiry.phone}</a> : '—'],
+    [__('Message', 'manufacturer-agent'), <span className="ma-enquiry__message">{enquiry.message}</span>],
+    [__('Sent at', 'manufacturer-agent'), <time dateTime={enquiry.sent_at}>{formatDate(enquiry.sent_at)}</time>],
+    [__('E-mail to the advisors', 'manufacturer-agent'), mailText(enquiry)],
+  ];
+  return (
+    <dl className="ma-enquiry">
+      {rows.map(([term, value]) => (
+        <Fragment key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
 export function HandoffsSection() {
   const [page, setPage] = useState(1);
   const [nextStep, setNextStep] = useState('');
+  const [state, setState] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
   const [data, setData] = useState<HandoffPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -45,7 +77,7 @@ export function HandoffsSection() {
   useEffect(() => {
     let live = true;
     setLoading(true);
-    loadHandoffs(page, PER_PAGE, nextStep)
+    loadHandoffs(page, PER_PAGE, nextStep, state)
       .then((result) => {
         if (!live) return;
         setData(result);
@@ -60,7 +92,7 @@ export function HandoffsSection() {
     return () => {
       live = false;
     };
-  }, [page, nextStep, reload]);
+  }, [page, nextStep, state, reload]);
 
   const pages = data ? Math.max(1, Math.ceil(data.total / (data.per_page || PER_PAGE))) : 1;
   const items = data ? [...data.items].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0)) : [];
@@ -77,6 +109,16 @@ export function HandoffsSection() {
           options={[{ value: '', label: __('All next steps', 'manufacturer-agent') }, ...NEXT_STEPS.map((step) => ({ value: step as string, label: nextStepLabel(step) }))]}
           onChange={(value: string) => {
             setNextStep(value);
+            setPage(1);
+          }}
+        />
+        <SelectControl
+          __nextHasNoMarginBottom
+          label={__('State', 'manufacturer-agent')}
+          value={state}
+          options={[{ value: '', label: __('All states', 'manufacturer-agent') }, ...HANDOFF_STATES.map((value) => ({ value: value as string, label: stateLabel(value) }))]}
+          onChange={(value: string) => {
+            setState(value);
             setPage(1);
           }}
         />
@@ -102,29 +144,58 @@ export function HandoffsSection() {
           <tr>
             <th scope="col">{__('Created', 'manufacturer-agent')}</th>
             <th scope="col">{__('Next step', 'manufacturer-agent')}</th>
+            <th scope="col">{__('State', 'manufacturer-agent')}</th>
             <th scope="col">{__('What the agent collected', 'manufacturer-agent')}</th>
             <th scope="col">{__('Link', 'manufacturer-agent')}</th>
+            <th scope="col">{__('Enquiry', 'manufacturer-agent')}</th>
           </tr>
         </thead>
         <tbody>
           {items.length === 0 && !loading ? (
             <tr>
-              <td colSpan={4}>{__('No handoffs yet.', 'manufacturer-agent')}</td>
+              <td colSpan={6}>{__('No handoffs yet.', 'manufacturer-agent')}</td>
             </tr>
           ) : null}
           {items.map((handoff) => (
-            <tr key={handoff.id} data-handoff={handoff.id}>
-              <td>
-                <time dateTime={handoff.created_at}>{formatDate(handoff.created_at)}</time>
-              </td>
-              <td>{nextStepLabel(handoff.next_step)}</td>
-              <td>{requirementsText(handoff)}</td>
-              <td>
-                <a href={handoff.link}>
-                  <code>{handoff.id}</code>
-                </a>
-              </td>
-            </tr>
+            <Fragment key={handoff.id}>
+              <tr data-handoff={handoff.id}>
+                <td>
+                  <time dateTime={handoff.created_at}>{formatDate(handoff.created_at)}</time>
+                </td>
+                <td>{nextStepLabel(handoff.next_step)}</td>
+                <td>
+                  <span className={`ma-badge ma-state ma-state--${handoff.state}`}>{stateLabel(handoff.state)}</span>
+                </td>
+                <td>{requirementsText(handoff)}</td>
+                <td>
+                  <a href={handoff.link}>
+                    <code>{handoff.id}</code>
+                  </a>
+                </td>
+                <td>
+                  {handoff.enquiry ? (
+                    <Button
+                      variant="link"
+                      aria-expanded={open === handoff.id}
+                      aria-controls={`ma-enquiry-${handoff.id}`}
+                      onClick={() => setOpen((current) => (current === handoff.id ? null : handoff.id))}
+                    >
+                      {/* translators: %s: the name of the person who sent the enquiry */}
+                      {sprintf(open === handoff.id ? __('Hide the enquiry of %s', 'manufacturer-agent') : __('Show the enquiry of %s', 'manufacturer-agent'), handoff.enquiry.name)}
+                    </Button>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              </tr>
+              {handoff.enquiry && open === handoff.id ? (
+                <tr id={`ma-enquiry-${handoff.id}`} className="ma-enquiry-row">
+                  <td colSpan={6}>
+                    <EnquiryDetails enquiry={handoff.enquiry} />
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
           ))}
         </tbody>
       </table>
