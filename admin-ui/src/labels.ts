@@ -1,48 +1,25 @@
-// Interface names of the enumeration values; the values themselves stay as the specification spells them.
-import { __ } from '@wordpress/i18n';
+// Interface names of the enumeration values, as schemas/common.schema.json keeps them beside the values
+// (x-labels, German and English); the values themselves stay as the specification spells them.
+import common from '../../schemas/common.schema.json' with { type: 'json' };
+import { LABELS_KEYWORD } from '../../plugin/sidecar/core/schema-keywords.js';
+import { interfaceLanguage } from './locale.js';
 import type { HandoffState, NextStep, Priority } from './types.js';
 
+type Names = Record<string, { de: string; en: string }>;
+const defs = common.$defs as unknown as Record<'Priority' | 'NextStep' | 'HandoffState', Record<typeof LABELS_KEYWORD, Names>>;
+
+function labelIn(names: Names, value: string): string {
+  return names[value]?.[interfaceLanguage()] ?? value;
+}
+
 export function priorityLabel(priority: Priority | string): string {
-  switch (priority) {
-    case 'brandschutz':
-      return __('Fire protection', 'manufacturer-agent');
-    case 'robust':
-      return __('Robustness', 'manufacturer-agent');
-    case 'effekt':
-      return __('Visual effect', 'manufacturer-agent');
-    case 'nachhaltig':
-      return __('Sustainability', 'manufacturer-agent');
-    case 'feuchtraum':
-      return __('Wet rooms', 'manufacturer-agent');
-    default:
-      return priority;
-  }
+  return labelIn(defs.Priority[LABELS_KEYWORD], priority);
 }
 
 export function nextStepLabel(step: NextStep | string): string {
-  switch (step) {
-    case 'project_enquiry':
-      return __('Project enquiry', 'manufacturer-agent');
-    case 'sample_request':
-      return __('Sample request', 'manufacturer-agent');
-    case 'wallcheck':
-      return __('Wallcheck', 'manufacturer-agent');
-    default:
-      return step;
-  }
+  return labelIn(defs.NextStep[LABELS_KEYWORD], step);
 }
 
 export function stateLabel(state: HandoffState | string): string {
-  switch (state) {
-    case 'created':
-      return __('Created', 'manufacturer-agent');
-    case 'opened':
-      return __('Link opened', 'manufacturer-agent');
-    case 'submitted':
-      return __('Enquiry sent', 'manufacturer-agent');
-    case 'expired':
-      return __('Expired', 'manufacturer-agent');
-    default:
-      return state;
-  }
+  return labelIn(defs.HandoffState[LABELS_KEYWORD], state);
 }

@@ -12,6 +12,7 @@ import discoveryTexts from '../../schemas/discovery-texts.schema.json' with { ty
 import siteConfig from '../../schemas/site-config.schema.json' with { type: 'json' };
 import enquiryFormSettings from '../../schemas/enquiry-form-settings.schema.json' with { type: 'json' };
 import addFormatsModule from 'ajv-formats';
+import { LABELS_KEYWORD } from '../../plugin/sidecar/core/schema-keywords.js';
 import type { FieldError, SiteConfig } from './types.js';
 import { escapeToken } from './pointer.js';
 
@@ -31,6 +32,7 @@ function validator($id: string): ValidateFunction {
     if (!ajv) {
       ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
       addFormats(ajv, ['email']);
+      ajv.addKeyword({ keyword: LABELS_KEYWORD, schemaType: 'object' });
       for (const schema of [...SITE_CONFIG_SCHEMAS, enquiryFormSettings]) ajv.addSchema(schema);
     }
     validate = ajv.getSchema($id);

@@ -144,7 +144,7 @@ describe('admin screen', () => {
     fireEvent.click(tab('Materials'));
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     const summary = await screen.findByRole('group', { name: 'Fields that need attention' });
-    fireEvent.click(within(summary).getByRole('button', { name: 'Handoff targets › Wallcheck' }));
+    fireEvent.click(within(summary).getByRole('button', { name: 'Handoff targets › Wallcheck (print-file check)' }));
     await waitFor(() => expect(document.activeElement).toBe(field('/handoff_targets/wallcheck')));
     expect(description(field('/handoff_targets/wallcheck'))).toContain('Enter a path on this site that starts with a single slash');
   });

@@ -78,7 +78,7 @@ describe('form state', () => {
   it('refuses to remove a recommended material until another is chosen for each priority', () => {
     const start = loaded();
     const index = start.config!.materials.findIndex((m) => m.id === 'vinyl-auf-vlies');
-    expect(checkReplacements(start.config!, index)).toMatch(/Wet rooms/);
+    expect(checkReplacements(start.config!, index)).toMatch(/Wet room/);
     expect(reducer(start, { type: 'removeMaterial', index })).toBe(start);
     expect(reducer(start, { type: 'removeMaterial', index, replacements: { feuchtraum: 'vinyl-auf-vlies' } })).toBe(start);
     const removed = reducer(start, { type: 'removeMaterial', index, replacements: { feuchtraum: 'objektvinyl-typ-2' } });

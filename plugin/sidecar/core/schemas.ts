@@ -25,6 +25,7 @@ import handoffToolResult from '../../../schemas/handoff-tool-result.schema.json'
 import enquiryFormSettings from '../../../schemas/enquiry-form-settings.schema.json' with { type: 'json' };
 import handoffRecord from '../../../schemas/handoff-record.schema.json' with { type: 'json' };
 import type { FieldError } from './errors.js';
+import { LABELS_KEYWORD } from './schema-keywords.js';
 
 /** Every schema of schemas/, keyed by its title; the single source of truth for shapes. */
 export const SCHEMAS = {
@@ -62,8 +63,7 @@ export type SchemaName = Exclude<keyof typeof SCHEMAS, 'common'>;
 export const INTERNAL_SCHEMAS: ReadonlySet<string> = new Set<SchemaName>(['EnquiryFormSettings', 'HandoffRecord']);
 
 export const PRIORITIES: readonly string[] = common.$defs.Priority.enum;
-/** Where schemas/ keeps the German and English names of an enumeration's values. */
-export const LABELS_KEYWORD = 'x-labels';
+export { LABELS_KEYWORD };
 export const NEXT_STEPS: readonly string[] = common.$defs.NextStep.enum;
 export const HANDOFF_STATES: readonly string[] = common.$defs.HandoffState.enum;
 
