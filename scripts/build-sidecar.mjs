@@ -17,6 +17,10 @@ const common = {
   logLevel: 'warning',
 };
 
+// The types of schemas/ first: the sidecar and the admin screen name them (plugin/sidecar/core/schema-types.ts).
+await build({ ...common, entryPoints: ['plugin/sidecar/generate-schema-types.ts'], outfile: 'plugin/build/tools/generate-schema-types.mjs' });
+execFileSync(process.execPath, ['plugin/build/tools/generate-schema-types.mjs', 'plugin/sidecar/core/schema-types.ts'], { stdio: 'inherit' });
+
 const sidecar = await build({ ...SIDECAR_BUNDLE_OPTIONS, outfile: 'plugin/build/sidecar/main.mjs', sourcemap: true, write: false });
 for (const file of sidecar.outputFiles) {
   await mkdir(path.dirname(file.path), { recursive: true });

@@ -4,83 +4,13 @@ import { type FieldError } from './errors.js';
 import { Memo } from './memo.js';
 import { toFieldErrors, validatorFor } from './schemas.js';
 
-// The TypeScript shapes of schemas/ (material, company, discovery texts): the code's one copy of
-// them. The JSON Schemas are what is enforced; these only let the compiler check what code reads.
-export type LocalizedText = { de: string; en: string };
-export type Priority = 'brandschutz' | 'robust' | 'effekt' | 'nachhaltig' | 'feuchtraum';
-export type NextStep = 'project_enquiry' | 'sample_request' | 'wallcheck';
-
-export interface Material {
-  id: string;
-  name: LocalizedText;
-  summary: LocalizedText;
-  base_material: LocalizedText;
-  surface: LocalizedText;
-  weight_g_m2: number;
-  printable_width_cm: number;
-  fire_classification: { en_13501_1: string | null; din_4102: string | null };
-  cleanability: { standard: string; class: LocalizedText };
-  wet_room_suitable: boolean;
-  wet_room_note?: LocalizedText;
-  certifications: string[];
-  priorities: Priority[];
-  applications: LocalizedText;
-  values_are_typical: true;
-}
-
-export interface Company {
-  name: string;
-  description: LocalizedText;
-  country: string;
-  business_model: string;
-  self_service: boolean;
-  production: string;
-  ordering: string;
-  agent_auth: string;
-  ordering_note: LocalizedText;
-  entry_points: { contact_form: string; wallcheck: string };
-  telephone: { number: string; days: string; opens: string; closes: string; timezone: string };
-  advisor_response_business_days: number;
-  workflow: { step: number; title: LocalizedText; description: LocalizedText }[];
-  file_transfer: { method: string; credentials_issued: string; grants_interface_access: boolean; note: LocalizedText };
-  production_and_delivery: { business_days_min: number; business_days_max: number; neutral_shipping: boolean; note: LocalizedText };
-  samples: LocalizedText;
-  wallcheck: LocalizedText;
-}
+// The shapes of schemas/, as the build derives them (schema-types.ts): the JSON Schemas are what is
+// enforced, and the compiler checks what code reads against the same definitions.
+import type { AnswerVocabulary, SiteConfig } from './schema-types.js';
+export type { AnswerVocabulary, Company, DiscoveryTexts, LocalizedText, Material, NextStep, Priority, SiteConfig } from './schema-types.js';
 
 /** A criterion a use case requires, decided from a material's attributes (schemas/answer-vocabulary.schema.json). */
-export type Criterion =
-  | 'wet_room_suitable'
-  | 'scrubbable'
-  | 'washable'
-  | 'heavy_duty'
-  | 'non_combustible'
-  | 'flame_retardant'
-  | 'fsc_certified'
-  | 'pvc_free'
-  | 'imo_certified'
-  | 'oeko_tex_certified'
-  | 'low_emission';
-
-export interface AnswerVocabulary {
-  synonyms: { words: LocalizedText; means: LocalizedText }[];
-  use_cases: { words: LocalizedText; requires: Criterion[]; mentions: LocalizedText; reason?: LocalizedText }[];
-}
-
-export interface DiscoveryTexts {
-  summary: LocalizedText;
-  details: LocalizedText;
-  faq: { id: string; question: LocalizedText; answer: LocalizedText }[];
-  vocabulary?: AnswerVocabulary;
-}
-
-export interface SiteConfig {
-  materials: Material[];
-  recommendations: Record<Priority, { material_id: string; reason: LocalizedText }>;
-  company: Company;
-  handoff_targets: Record<NextStep, string>;
-  discovery: DiscoveryTexts;
-}
+export type Criterion = AnswerVocabulary['use_cases'][number]['requires'][number];
 
 export function defaultConfig(): SiteConfig {
   return structuredClone(defaultSiteConfig) as SiteConfig;
