@@ -30,13 +30,18 @@ final class Plugin {
 	 * Adds the hooks.
 	 */
 	public function boot(): void {
-		$client = Sidecar_Client::from_environment();
-		$sync   = Config_Sync::instance();
-		$bridge = new Bridge( $client, $sync, Client_Address::from_environment() );
-		$public = new Public_Routes( $bridge );
-		$admin  = new Admin_Routes( $client, $sync );
-		$page   = new Admin_Page();
-		$review = new Handoff_Review( $client );
+		$client    = Sidecar_Client::from_environment();
+		$sync      = Config_Sync::instance();
+		$addresses = Client_Address::from_environment();
+		$bridge    = new Bridge( $client, $sync, $addresses );
+		$public    = new Public_Routes( $bridge );
+		$admin     = new Admin_Routes( $client, $sync );
+		$page      = new Admin_Page();
+		$current   = new Current_Handoff( $client );
+		$summary   = new Handoff_Summary();
+		$lifecycle = new Handoff_Lifecycle( $client );
+		$form      = new Enquiry_Form( $current, $lifecycle, $summary, new Enquiry_Guard( $addresses ), new Enquiry_Mail( $summary ), new Enquiries() );
+		$review    = new Handoff_Review( $current, $summary, $lifecycle, $form );
 		( new Abilities( $bridge ) )->boot();
 
 		// Public paths are answered before WordPress parses the request: nothing later changes the answer.
@@ -51,6 +56,10 @@ final class Plugin {
 		add_action( 'admin_menu', array( $page, 'register' ) );
 		add_action( 'admin_enqueue_scripts', array( $page, 'enqueue' ) );
 		add_action( 'template_redirect', array( $review, 'no_cache' ) );
+		// The form's POST is answered before any output: a redirect, or the status of a refusal.
+		add_action( 'template_redirect', array( $form, 'handle' ), 5 );
+		$lifecycle->register();
+		( new Form_Plugin_Hooks( $current, $summary, $lifecycle ) )->register();
 		add_filter( 'robots_txt', array( Robots::class, 'filter' ), 20 );
 		Settings::watch();
 	}
