@@ -19,6 +19,7 @@ final class Enquiry_Guard {
 	public const NONCE_ACTION = 'manufacturer_agent_enquiry';
 	public const MIN_SECONDS  = 3;
 	public const CLAIM_PREFIX = 'manufacturer_agent_claim_';
+	public const RATE_PREFIX  = 'manufacturer_agent_enquiries_';
 	private const CLAIM_DAYS  = 2;
 
 	/**
@@ -80,7 +81,7 @@ final class Enquiry_Guard {
 	 * The transient that counts this client's enquiries in the current hour.
 	 */
 	private function rate_key(): string {
-		return 'manufacturer_agent_enquiries_' . md5( $this->addresses->of( $_SERVER ) );
+		return self::RATE_PREFIX . md5( $this->addresses->of( $_SERVER ) );
 	}
 
 	/**
@@ -148,5 +149,16 @@ final class Enquiry_Guard {
 		// Ten-digit Unix times compare as strings alike in MySQL and SQLite.
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- a prefix sweep over the plugin's own rows.
 		$wpdb->query( $wpdb->prepare( "DELETE FROM `$wpdb->options` WHERE `option_name` LIKE %s AND `option_value` < %s", $wpdb->esc_like( self::CLAIM_PREFIX ) . '%', (string) ( time() - self::CLAIM_DAYS * DAY_IN_SECONDS ) ) );
+	}
+
+	/**
+	 * Removes every claim and count (uninstall).
+	 */
+	public static function forget_all(): void {
+		global $wpdb;
+		foreach ( array( self::CLAIM_PREFIX, '_transient_' . self::RATE_PREFIX, '_transient_timeout_' . self::RATE_PREFIX ) as $prefix ) {
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- a prefix sweep over the plugin's own rows.
+			$wpdb->query( $wpdb->prepare( "DELETE FROM `$wpdb->options` WHERE `option_name` LIKE %s", $wpdb->esc_like( $prefix ) . '%' ) );
+		}
 	}
 }

@@ -42,6 +42,8 @@ final class Lifecycle {
 				foreach ( Settings::all_option_names() as $option ) {
 					delete_option( $option );
 				}
+				Enquiry_Guard::forget_all();
+				wp_unschedule_hook( Handoff_Lifecycle::RETRY_HOOK );
 			}
 		);
 	}
