@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const service = await createService(config);
   const { app, handoffs } = service;
+  const retentionMs = config.handoffRetentionDays * DAY_MS;
 
   const purge = () =>
     handoffs
@@ -19,10 +20,17 @@ async function main(): Promise<void> {
         (n) => n && app.log.info(`purged ${n} expired idempotency keys`),
         (err) => app.log.error({ err }, 'purging expired idempotency keys failed'),
       )
-      .then(() => handoffs.purgeHandoffs(Date.now() - config.handoffRetentionDays * DAY_MS))
+      // At the retention a handoff expires (its link stops working, the admin screen still shows it);
+      // its record is deleted one retention period later.
+      .then(() => handoffs.expireHandoffs(Date.now() - retentionMs, Date.now()))
       .then(
-        (n) => n && app.log.info(`purged ${n} handoffs older than ${config.handoffRetentionDays} days`),
-        (err) => app.log.error({ err }, 'purging old handoffs failed'),
+        (n) => n && app.log.info(`expired ${n} handoffs older than ${config.handoffRetentionDays} days`),
+        (err) => app.log.error({ err }, 'expiring old handoffs failed'),
+      )
+      .then(() => handoffs.purgeHandoffs(Date.now() - retentionMs))
+      .then(
+        (n) => n && app.log.info(`deleted ${n} handoffs expired more than ${config.handoffRetentionDays} days ago`),
+        (err) => app.log.error({ err }, 'deleting expired handoffs failed'),
       );
   await purge();
   const purgeTimer = setInterval(purge, HOUR_MS);

@@ -172,7 +172,7 @@ describe('llms-full.txt', () => {
     expect(limits['Idempotency-Key length']).toBe(`${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX} characters`);
     expect(limits['Idempotency-Key retention']).toBe('14 days');
     // Not set: the keys' retention, so a live key always replays its handoff.
-    expect(limits['Handoff retention']).toBe('14 days after creation, then deleted');
+    expect(limits['Handoff retention']).toBe('the link works 14 days, then the handoff expires; its record is deleted 14 days after that');
     expect(limits['Retry delay after HTTP 429']).toContain(`${RETRY_AFTER_SECONDS} seconds`);
     // The limits the sidecar was started with: this suite's (no general limit, the default 30 for
     // handoffs) or the stack's (100000 for both: tests/wordpress/global-setup.ts).
@@ -199,7 +199,7 @@ describe('llms-full.txt', () => {
     expect(policy).toContain(`${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX}`);
     expect(policy).toContain('HTTP 422');
     expect(policy).toContain('Keys are kept for 14 days');
-    expect(policy).toContain('Handoffs are deleted 14 days after they were created');
+    expect(policy).toContain('the link works 14 days, then the handoff expires; its record is deleted 14 days after that');
     expect(policy).toContain('contact data in its text');
   });
 

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { PREFIX, startService, type RunningService } from '../support/service.js';
 import { BRIDGE_HEADERS } from '../../plugin/sidecar/core/bridge.js';
 import { internalHeaders, relayedHeaders } from '../support/bridge-headers.js';
 import { defaultConfig, MAX_SITE_URLS } from '../../plugin/sidecar/core/site-config.js';
+import { HANDOFF_STATES, validatorFor } from '../../plugin/sidecar/core/schemas.js';
 
 const TOKEN = 'test-bridge-secret-0123456789';
 let running: RunningService;
@@ -29,6 +31,8 @@ describe('bridge-only endpoints', () => {
     ['PUT', '/_bridge/config'],
     ['GET', '/_bridge/handoffs'],
     ['GET', '/_bridge/handoffs/ho_aaaaaaaaaaaaaaaaaaaaaaaa'],
+    ['POST', '/_bridge/handoffs/ho_aaaaaaaaaaaaaaaaaaaaaaaa/opened'],
+    ['POST', '/_bridge/handoffs/ho_aaaaaaaaaaaaaaaaaaaaaaaa/submitted'],
   ])('%s %s refuses without the secret, with a wrong one, and with the secret alone (a relayed public request)', async (method, path) => {
     const forged = internalHeaders('wrong');
     for (const headers of [{}, { [BRIDGE_HEADERS.token]: 'wrong' }, { [BRIDGE_HEADERS.token]: `${TOKEN}x` }, bridged(), { ...bridged(), [BRIDGE_HEADERS.internal]: forged[BRIDGE_HEADERS.internal] }, { [BRIDGE_HEADERS.internal]: internal()[BRIDGE_HEADERS.internal] }]) {
@@ -178,7 +182,8 @@ describe('handoffs for review and the admin list', () => {
       await new Promise((r) => setTimeout(r, 5));
     }
     const one = await fetch(`${base}/_bridge/handoffs/${created[1].id}`, { headers: internal() });
-    expect(await one.json()).toEqual(created[1]);
+    const { status: _status, review: _review, ...createdFields } = created[1];
+    expect(await one.json()).toEqual({ ...createdFields, state: 'created', opened_at: null, submitted_at: null, expired_at: null });
     expect((await fetch(`${base}/_bridge/handoffs/ho_doesnotexist00000000`, { headers: internal() })).status).toBe(404);
 
     const page = (await fetch(`${base}/_bridge/handoffs?next_step=wallcheck&limit=1`, { headers: internal() }).then((r) => r.json())) as any;
@@ -188,5 +193,131 @@ describe('handoffs for review and the admin list', () => {
     expect(next.items[0].id).toBe(created[0].id);
     expect((await fetch(`${base}/_bridge/handoffs?next_step=order`, { headers: internal() })).status).toBe(400);
     expect((await fetch(`${base}/_bridge/handoffs?limit=1000`, { headers: internal() })).status).toBe(400);
+  });
+});
+
+describe('the handoff lifecycle through the bridge', () => {
+  let service: RunningService;
+  let url: string;
+  beforeAll(async () => {
+    service = await startService({ MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN, MANUFACTURER_AGENT_RATE_LIMIT: '0', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0' });
+    url = service.baseUrl;
+  });
+  afterAll(() => service.stop());
+
+  const record = validatorFor('HandoffRecord');
+  /** A bridge call's status and JSON, each handoff record in it checked against its schema. */
+  async function bridge(method: string, path: string) {
+    const res = await fetch(`${url}/_bridge${path}`, { method, headers: internal() });
+    const json = (await res.json()) as any;
+    const records = res.status !== 200 ? [] : path.startsWith('/handoffs?') ? json.items : path.endsWith('/submitted') ? [json.handoff] : [json];
+    for (const r of records) expect(record(r), JSON.stringify(record.errors)).toBe(true);
+    return { status: res.status, json, contentType: res.headers.get('content-type'), cache: res.headers.get('cache-control') };
+  }
+  async function create(nextStep: string, key = randomUUID()) {
+    const body = JSON.stringify({ next_step: nextStep, requirements: { locale: 'de', priority: 'robust' } });
+    const res = await fetch(`${url}${PREFIX}/handoffs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body });
+    return { key, body, status: res.status, text: await res.text(), replayed: res.headers.get('idempotent-replayed') };
+  }
+
+  it('records opened and submitted, each once; the creation answer and its replay stay byte for byte what they were', async () => {
+    const made = await create('project_enquiry');
+    expect(made.status).toBe(201);
+    const { id } = JSON.parse(made.text);
+
+    const first = await bridge('POST', `/handoffs/${id}/opened`);
+    expect(first).toMatchObject({ status: 200, cache: 'no-store', json: { id, state: 'opened', submitted_at: null, expired_at: null } });
+    expect(first.contentType).toMatch(/^application\/json/);
+    expect((await bridge('POST', `/handoffs/${id}/opened`)).json.opened_at).toBe(first.json.opened_at);
+
+    const sent = await bridge('POST', `/handoffs/${id}/submitted`);
+    expect(sent).toMatchObject({ status: 200, json: { changed: true, handoff: { id, state: 'submitted', opened_at: first.json.opened_at } } });
+    expect(Object.keys(sent.json).sort()).toEqual(['changed', 'handoff']);
+    const again = await bridge('POST', `/handoffs/${id}/submitted`);
+    expect(again.json).toEqual({ changed: false, handoff: sent.json.handoff });
+    expect((await bridge('GET', `/handoffs/${id}`)).json).toEqual(sent.json.handoff);
+
+    const replay = await fetch(`${url}${PREFIX}/handoffs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': made.key }, body: made.body });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const replayed = await replay.text();
+    expect(replayed).toBe(made.text);
+    expect(JSON.parse(replayed).status).toBe('awaiting_human_review');
+  });
+
+  it('records a submission without a view: opened_at stays null', async () => {
+    const { id } = JSON.parse((await create('sample_request')).text);
+    const sent = await bridge('POST', `/handoffs/${id}/submitted`);
+    expect(sent.json).toMatchObject({ changed: true, handoff: { state: 'submitted', opened_at: null } });
+    expect(Date.parse(sent.json.handoff.submitted_at)).toBeGreaterThanOrEqual(Date.parse(sent.json.handoff.created_at));
+  });
+
+  it('lists by state and next step, each item a record; refuses an unknown state as it does an unknown next step', async () => {
+    const ids = [];
+    for (const step of ['wallcheck', 'wallcheck', 'wallcheck']) ids.push(JSON.parse((await create(step)).text).id);
+    await bridge('POST', `/handoffs/${ids[0]}/opened`);
+    await bridge('POST', `/handoffs/${ids[2]}/submitted`);
+    const list = (query: string) => bridge('GET', `/handoffs?${query}`);
+    const opened = await list('state=opened&next_step=wallcheck');
+    expect(opened.json).toMatchObject({ total: 1, limit: 20, offset: 0, items: [{ id: ids[0], state: 'opened' }] });
+    expect(Object.keys(opened.json)).toEqual(['total', 'limit', 'offset', 'items']);
+    expect((await list('state=submitted&next_step=wallcheck')).json.items.map((h: { id: string }) => h.id)).toEqual([ids[2]]);
+    expect((await list('state=created&next_step=wallcheck&limit=1')).json).toMatchObject({ total: 1, items: [{ id: ids[1] }] });
+    const all = await list('limit=100');
+    expect(all.json.items.length).toBe(all.json.total);
+    expect(new Set(all.json.items.map((h: { state: string }) => h.state))).toEqual(new Set(['created', 'opened', 'submitted']));
+    for (const bad of ['state=sent', 'state=EXPIRED', 'state=created,opened', 'state=%20created', 'state=created&state=opened']) {
+      const refused = await list(bad);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.json.code).toBe('rest_invalid_param');
+      expect(refused.json.detail).toContain(HANDOFF_STATES.join(', '));
+    }
+  });
+
+  it('answers 409 handoff_expired to a submission after the expiry and changes nothing; a view gets the expired record', async () => {
+    const { id } = JSON.parse((await create('wallcheck')).text);
+    await bridge('POST', `/handoffs/${id}/opened`);
+    await new Promise((r) => setTimeout(r, 5));
+    // As the hourly task does at the retention; everything created before now expires.
+    expect(await service.service.handoffs.expireHandoffs(Date.now(), Date.now())).toBeGreaterThan(0);
+    const before = (await bridge('GET', `/handoffs/${id}`)).json;
+    expect(before).toMatchObject({ state: 'expired', submitted_at: null });
+    const refused = await bridge('POST', `/handoffs/${id}/submitted`);
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ status: 409, code: 'handoff_expired' });
+    expect(refused.contentType).toMatch(/^application\/problem\+json/);
+    expect((await bridge('POST', `/handoffs/${id}/opened`)).json).toEqual(before);
+    expect((await bridge('GET', `/handoffs/${id}`)).json).toEqual(before);
+    expect((await bridge('GET', '/handoffs?state=expired&limit=100')).json.items.map((h: { id: string }) => h.id)).toContain(id);
+  });
+
+  /** Sent as written: fetch would resolve dot segments before they reach the sidecar. */
+  function raw(method: string, path: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const { hostname, port } = new URL(url);
+      const req = http.request({ hostname, port, method, path, headers: internal() }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it.each(['opened', 'submitted', ''])('answers an unknown or hostile id with 404 or 400, never more (%s)', async (action) => {
+    const suffix = action ? `/${action}` : '';
+    const method = action ? 'POST' : 'GET';
+    const hostile = ['ho_doesnotexist0000000000', '..', '../status', '..%2fstatus', '%2e%2e', 'ho_%2e%2e%2fconfig', `ho_${'a'.repeat(65)}`, 'ho_aaaaaaaaaaaaaaaa%00', "ho_aaaaaaaaaaaaaaaa'--", 'HO_AAAAAAAAAAAAAAAAAAAA'];
+    for (const id of hostile) {
+      const res = await raw(method, `/_bridge/handoffs/${id}${suffix}`);
+      expect([400, 404], `${method} ${id}${suffix}: ${res.status} ${res.body.slice(0, 200)}`).toContain(res.status);
+      expect(JSON.parse(res.body).status).toBe(res.status);
+    }
+    // Longer than any path parameter the server takes (Fastify's maxParamLength): refused before any route runs.
+    const huge = await raw(method, `/_bridge/handoffs/ho_${'a'.repeat(5000)}${suffix}`);
+    expect(huge.status).toBe(414);
+    expect(JSON.parse(huge.body).status).toBe(414);
+    expect(JSON.parse((await raw(method, `/_bridge/handoffs/ho_doesnotexist0000000000${suffix}`)).body).code).toBe('handoff_not_found');
   });
 });

@@ -48,7 +48,7 @@ describe('openapi.json', () => {
     expect(op['x-idempotency-key-retention-days']).toBe(14);
     expect(op.description).toContain('kept for 14 days');
     expect(op['x-handoff-retention-days']).toBe(21);
-    expect(op.description).toContain('deleted 21 days after they were created');
+    expect(op.description).toContain('the link works 21 days, then the handoff expires; its record is deleted 21 days after that');
   });
 
   it('lists the priorities of the specification as the allowed values', () => {

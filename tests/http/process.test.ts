@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { PREFIX, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
-import { SQLITE_FILE_NAME } from '../../plugin/sidecar/handoffs/sqlite-store.js';
+import { SQLITE_FILE_NAME, SqliteHandoffStore } from '../../plugin/sidecar/handoffs/sqlite-store.js';
+import { createOnceInput } from '../support/handoff-input.js';
 import { TICK_ANCHOR_NAME } from '../../plugin/sidecar/core/tick-anchor.js';
 
 const TICK_ENTRY = fileURLToPath(new URL('../support/tick-entry.cjs', import.meta.url));
@@ -105,6 +106,39 @@ describe('the sidecar as a process', () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toBe(body);
     }
+  });
+
+  it('expires handoffs at the retention when it starts and deletes those expired a retention period ago', async () => {
+    const dir = tempDataDir();
+    dirs.push(dir);
+    const DAY = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    const store = new SqliteHandoffStore(dir);
+    const make = async (key: string, createdAt: number) => {
+      const outcome = await store.createOnce(createOnceInput(key, { next_step: 'wallcheck' }, createdAt, 30 * DAY));
+      if (outcome.kind !== 'created') throw new Error('not created');
+      return outcome.handoff;
+    };
+    const young = await make('retention-young', now - 29 * DAY);
+    const due = await make('retention-due', now - 31 * DAY);
+    const gone = await make('retention-gone', now - 70 * DAY);
+    await store.expireHandoffs(now - 60 * DAY, now - 31 * DAY);
+    await store.close();
+
+    // The default retention (30 days); the task runs before the process listens.
+    const p = await start(dir);
+    expect(p.output()).toContain('expired 1 handoffs older than 30 days');
+    expect(p.output()).toContain('deleted 1 handoffs expired more than 30 days ago');
+    const db = new Database(path.join(dir, SQLITE_FILE_NAME), { readonly: true });
+    const rows = db.prepare('SELECT id, state, expired_at FROM handoffs').all() as { id: string; state: string; expired_at: string | null }[];
+    const keys = db.prepare('SELECT key FROM idempotency_keys').all() as { key: string }[];
+    db.close();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(young.id)).toMatchObject({ state: 'created', expired_at: null });
+    expect(byId.get(due.id)?.state).toBe('expired');
+    expect(Date.parse(byId.get(due.id)!.expired_at!)).toBeGreaterThanOrEqual(now);
+    expect(byId.has(gone.id)).toBe(false);
+    expect(keys.map((k) => k.key)).toEqual(['retention-young']);
   });
 
   it('holds an object in the shape of nextTick queue entries for its whole life (core/tick-anchor.ts)', async () => {

@@ -1,14 +1,23 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SqliteHandoffStore } from '../../plugin/sidecar/handoffs/sqlite-store.js';
-import { MYSQL_SCHEMA_VERSION, MysqlHandoffStore, mysqlTableNames } from '../../plugin/sidecar/handoffs/mysql-store.js';
+import Database from 'better-sqlite3';
+import { SQLITE_FILE_NAME, SQLITE_SCHEMA_VERSION, SqliteHandoffStore, createSqliteSchema } from '../../plugin/sidecar/handoffs/sqlite-store.js';
+import { MYSQL_SCHEMA_VERSION, MysqlHandoffStore, mysqlSchemaStatements, mysqlTableNames } from '../../plugin/sidecar/handoffs/mysql-store.js';
 import { openHandoffStore } from '../../plugin/sidecar/handoffs/open-store.js';
-import type { CreateOnceInput, HandoffStore } from '../../plugin/sidecar/handoffs/store.js';
+import type { CreateOnceInput, HandoffStore, StoredHandoff } from '../../plugin/sidecar/handoffs/store.js';
 import type { NextStep } from '../../plugin/sidecar/core/site-config.js';
 import { freshDatabase, type TestDatabase } from '../support/mariadb.js';
 import { createOnceInput } from '../support/handoff-input.js';
+
+/** A handoff row and its key as the store's previous schema version kept them (no lifecycle columns). */
+interface LegacyRow {
+  handoff: StoredHandoff;
+  key: string;
+  fingerprint: string;
+  keyExpiresAt: number;
+}
 
 /** One backend of the suite: `open(slot)` opens a store; the same slot reopens the same data. */
 interface Backend {
@@ -16,7 +25,14 @@ interface Backend {
   setup(): Promise<void>;
   teardown(): Promise<void>;
   open(slot: string): Promise<HandoffStore>;
+  /** Writes the slot's database as the previous schema version left it, with these rows. */
+  writePreviousVersion(slot: string, rows: LegacyRow[]): Promise<void>;
 }
+
+const legacyValues = ({ handoff: h, key, fingerprint, keyExpiresAt }: LegacyRow) => ({
+  handoff: [h.id, h.next_step, JSON.stringify(h.requirements), h.link, h.created_at, h.body],
+  key: [key, fingerprint, h.id, keyExpiresAt],
+});
 
 let sqliteRoot = '';
 let db: TestDatabase | undefined;
@@ -33,6 +49,18 @@ const BACKENDS: Backend[] = [
     async open(slot) {
       return new SqliteHandoffStore(path.join(sqliteRoot, slot));
     },
+    async writePreviousVersion(slot, rows) {
+      const dir = path.join(sqliteRoot, slot);
+      mkdirSync(dir, { recursive: true });
+      const legacy = new Database(path.join(dir, SQLITE_FILE_NAME));
+      createSqliteSchema(legacy, SQLITE_SCHEMA_VERSION - 1);
+      for (const row of rows) {
+        const values = legacyValues(row);
+        legacy.prepare('INSERT INTO handoffs (id, next_step, requirements, link, created_at, body) VALUES (?, ?, ?, ?, ?, ?)').run(...values.handoff);
+        legacy.prepare('INSERT INTO idempotency_keys (key, fingerprint, handoff_id, expires_at) VALUES (?, ?, ?, ?)').run(...values.key);
+      }
+      legacy.close();
+    },
   },
   {
     name: 'mysql',
@@ -45,6 +73,18 @@ const BACKENDS: Backend[] = [
     // Each test gets tables of its own through the prefix option.
     async open(slot) {
       return MysqlHandoffStore.open({ url: db!.url, tablePrefix: `${slot}_` });
+    },
+    async writePreviousVersion(slot, rows) {
+      const prefix = `${slot}_`;
+      const tables = mysqlTableNames(prefix);
+      for (const statement of mysqlSchemaStatements(prefix, MYSQL_SCHEMA_VERSION - 1)) await db!.query(statement);
+      await db!.query(`CREATE TABLE \`${tables.schema}\` (version INT UNSIGNED NOT NULL PRIMARY KEY, applied_at VARCHAR(40) NOT NULL)`);
+      for (let v = 1; v < MYSQL_SCHEMA_VERSION; v++) await db!.query(`INSERT INTO \`${tables.schema}\` VALUES (?, ?)`, [v, new Date(T0).toISOString()]);
+      for (const row of rows) {
+        const values = legacyValues(row);
+        await db!.query(`INSERT INTO \`${tables.handoffs}\` (id, next_step, requirements, link, created_at, body) VALUES (?, ?, ?, ?, ?, ?)`, values.handoff);
+        await db!.query(`INSERT INTO \`${tables.keys}\` (idem_key, fingerprint, handoff_id, expires_at) VALUES (?, ?, ?, ?)`, values.key);
+      }
     },
   },
 ];
@@ -158,23 +198,146 @@ describe.each(BACKENDS)('handoff store: $name', (backend) => {
     expect((await store.createOnce(input('purge-key-a', sample, T0 + 2500))).kind).toBe('created');
   });
 
-  it('purges handoffs created before the retention limit with their keys, and keeps the newer ones', async () => {
+  it('expires handoffs created before the retention with their keys, then deletes them a period after their expiry', async () => {
     const store = await open(newSlot());
     const old = await store.createOnce(input('retention-old', enquiry, T0, 60 * DAY));
+    const submitted = await store.createOnce(input('retention-submitted', sample, T0 + 1));
     const edge = await store.createOnce(input('retention-edge', sample, T0 + DAY));
     const young = await store.createOnce(input('retention-young', enquiry, T0 + 2 * DAY));
-    if (old.kind !== 'created' || edge.kind !== 'created' || young.kind !== 'created') throw new Error('not created');
-    // Created before T0 + 1 day: only the first (the one created exactly then stays).
-    expect(await store.purgeHandoffs(T0 + DAY)).toBe(1);
-    expect(await store.get(old.handoff.id)).toBeUndefined();
+    if (old.kind !== 'created' || submitted.kind !== 'created' || edge.kind !== 'created' || young.kind !== 'created') throw new Error('not created');
+    await store.markOpened(old.handoff.id, T0 + 10);
+    await store.markSubmitted(submitted.handoff.id, T0 + 20);
+    const expiredAt = T0 + 30 * DAY;
+    // Created before T0 + 1 day: the first two, whatever their state (the one created exactly then stays).
+    expect(await store.expireHandoffs(T0 + DAY, expiredAt)).toBe(2);
+    for (const h of [old.handoff, submitted.handoff]) {
+      expect(await store.get(h.id)).toMatchObject({ state: 'expired', expired_at: new Date(expiredAt).toISOString(), body: h.body });
+    }
+    expect(await store.get(old.handoff.id)).toMatchObject({ opened_at: new Date(T0 + 10).toISOString(), submitted_at: null });
     expect(await store.get(edge.handoff.id)).toEqual(edge.handoff);
-    expect((await store.list({ limit: 10, offset: 0 })).items.map((h) => h.id)).toEqual([young.handoff.id, edge.handoff.id]);
-    // Its key, still live, went with it: the same request is a new handoff, not a replay of nothing.
+    // Expiring again changes nothing, not even the time of the expiry.
+    expect(await store.expireHandoffs(T0 + DAY, expiredAt + DAY)).toBe(0);
+    expect((await store.get(old.handoff.id))?.expired_at).toBe(new Date(expiredAt).toISOString());
+    // An expired handoff moves no further.
+    expect(await store.markOpened(old.handoff.id, expiredAt + 1)).toMatchObject({ state: 'expired', opened_at: new Date(T0 + 10).toISOString() });
+    expect(await store.markSubmitted(old.handoff.id, expiredAt + 1)).toMatchObject({ changed: false, handoff: { state: 'expired', submitted_at: null } });
+    // Its key, still live, went with it: the same request is a new handoff, not a replay of a dead link.
     const again = await store.createOnce(input('retention-old', enquiry, T0 + 3 * DAY));
     expect(again.kind).toBe('created');
-    expect(await store.purgeHandoffs(T0 + DAY)).toBe(0);
-    expect(await store.purgeHandoffs(T0 + 10 * DAY)).toBe(3);
+    expect(await store.createOnce(input('retention-young', enquiry, T0 + 3 * DAY))).toMatchObject({ kind: 'replayed', handoff: { id: young.handoff.id } });
+    // The records stay until a period after their expiry (the one expired exactly then stays).
+    expect(await store.purgeHandoffs(expiredAt)).toBe(0);
+    expect(await store.purgeHandoffs(expiredAt + 1)).toBe(2);
+    expect(await store.get(old.handoff.id)).toBeUndefined();
+    expect((await store.list({ limit: 10, offset: 0 })).items.map((h) => h.id).sort()).toEqual([again.kind === 'created' ? again.handoff.id : '', edge.handoff.id, young.handoff.id].sort());
+    // A handoff not expired is never deleted, however old.
+    expect(await store.purgeHandoffs(T0 + 1000 * DAY)).toBe(0);
+    expect(await store.expireHandoffs(T0 + 10 * DAY, T0 + 40 * DAY)).toBe(3);
+    expect(await store.purgeHandoffs(T0 + 40 * DAY + 1)).toBe(3);
     expect((await store.list({ limit: 10, offset: 0 })).total).toBe(0);
+  });
+
+  it('moves a handoff from created to opened to submitted, each once, and never changes its creation answer', async () => {
+    const store = await open(newSlot());
+    const made = await store.createOnce(input('lifecycle-key-1', enquiry));
+    if (made.kind !== 'created') throw new Error('not created');
+    const { id, body } = made.handoff;
+    const at = (ms: number) => new Date(T0 + ms).toISOString();
+    expect(await store.get(id)).toMatchObject({ state: 'created', opened_at: null, submitted_at: null, expired_at: null });
+
+    expect(await store.markOpened(id, T0 + 1000)).toMatchObject({ state: 'opened', opened_at: at(1000), submitted_at: null });
+    // Viewed again: the first view stays.
+    expect(await store.markOpened(id, T0 + 2000)).toMatchObject({ state: 'opened', opened_at: at(1000) });
+
+    const sent = await store.markSubmitted(id, T0 + 3000);
+    expect(sent).toMatchObject({ changed: true, handoff: { state: 'submitted', opened_at: at(1000), submitted_at: at(3000), expired_at: null } });
+    expect(await store.markSubmitted(id, T0 + 4000)).toMatchObject({ changed: false, handoff: { state: 'submitted', submitted_at: at(3000) } });
+    // A later view does not take it back to opened.
+    expect(await store.markOpened(id, T0 + 5000)).toMatchObject({ state: 'submitted', opened_at: at(1000) });
+    expect(await store.get(id)).toEqual(sent!.handoff);
+
+    // The creation answer is the same bytes, and a replay still gives them.
+    expect(sent!.handoff.body).toBe(body);
+    const replay = await store.createOnce(input('lifecycle-key-1', enquiry, T0 + 6000));
+    expect(replay.kind).toBe('replayed');
+    if (replay.kind === 'replayed') expect(replay.handoff).toMatchObject({ body, state: 'submitted' });
+
+    // Sent without the link having been recorded as viewed: opened_at stays null.
+    const direct = await store.createOnce(input('lifecycle-key-2', sample));
+    if (direct.kind !== 'created') throw new Error('not created');
+    expect(await store.markSubmitted(direct.handoff.id, T0 + 7000)).toMatchObject({ changed: true, handoff: { state: 'submitted', opened_at: null, submitted_at: at(7000) } });
+
+    for (const unknown of ['ho_doesnotexist0000000000', id.toUpperCase()]) {
+      expect(await store.markOpened(unknown, T0)).toBeUndefined();
+      expect(await store.markSubmitted(unknown, T0)).toBeUndefined();
+    }
+  });
+
+  it('records one submission when many arrive at once through two store instances', async () => {
+    const slot = newSlot();
+    const [one, two] = [await open(slot), await open(slot)];
+    const made = await one.createOnce(input('submit-race-1', enquiry));
+    if (made.kind !== 'created') throw new Error('not created');
+    const id = made.handoff.id;
+    const opened = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? one : two).markOpened(id, T0 + 1000 + i)));
+    // Whichever came first set the time; every answer shows that one.
+    expect(new Set(opened.map((h) => h?.opened_at)).size).toBe(1);
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? one : two).markSubmitted(id, T0 + 2000 + i)));
+    expect(results.filter((r) => r?.changed)).toHaveLength(1);
+    const winner = results.find((r) => r?.changed)!.handoff;
+    for (const r of results) expect(r?.handoff).toMatchObject({ state: 'submitted', submitted_at: winner.submitted_at, opened_at: opened[0]?.opened_at });
+    expect(await two.get(id)).toEqual(winner);
+  });
+
+  it('lists by state, with the next step and in pages', async () => {
+    const store = await open(newSlot());
+    const made: StoredHandoff[] = [];
+    for (const [i, request] of [enquiry, sample, enquiry, enquiry, sample].entries()) {
+      const outcome = await store.createOnce(input(`state-list-${i}-xx`, request, T0 + i * 1000));
+      if (outcome.kind !== 'created') throw new Error('not created');
+      made.push(outcome.handoff);
+    }
+    await store.markOpened(made[0].id, T0 + 10_000);
+    await store.markSubmitted(made[1].id, T0 + 10_000);
+    await store.markSubmitted(made[3].id, T0 + 10_000);
+    await store.expireHandoffs(T0 + 1, T0 + 20_000);
+    const ids = async (options: Parameters<HandoffStore['list']>[0]) => {
+      const page = await store.list(options);
+      return { total: page.total, ids: page.items.map((h) => h.id), states: page.items.map((h) => h.state) };
+    };
+    expect(await ids({ limit: 10, offset: 0, state: 'expired' })).toEqual({ total: 1, ids: [made[0].id], states: ['expired'] });
+    expect(await ids({ limit: 10, offset: 0, state: 'submitted' })).toEqual({ total: 2, ids: [made[3].id, made[1].id], states: ['submitted', 'submitted'] });
+    expect(await ids({ limit: 1, offset: 1, state: 'submitted' })).toEqual({ total: 2, ids: [made[1].id], states: ['submitted'] });
+    expect(await ids({ limit: 10, offset: 0, state: 'created' })).toEqual({ total: 2, ids: [made[4].id, made[2].id], states: ['created', 'created'] });
+    expect(await ids({ limit: 10, offset: 0, state: 'opened' })).toEqual({ total: 0, ids: [], states: [] });
+    expect(await ids({ limit: 10, offset: 0, state: 'submitted', nextStep: 'sample_request' })).toEqual({ total: 1, ids: [made[1].id], states: ['submitted'] });
+    expect(await ids({ limit: 10, offset: 0, state: 'created', nextStep: 'project_enquiry' })).toEqual({ total: 1, ids: [made[2].id], states: ['created'] });
+    expect((await ids({ limit: 10, offset: 0 })).total).toBe(5);
+  });
+
+  it('migrates a database of the previous version: its handoffs become created, keep their bytes and replay', async () => {
+    const slot = newSlot();
+    const rows: LegacyRow[] = [enquiry, sample].map((request, i) => {
+      const made = input(`legacy-key-${i}`, request, T0 + i * 1000);
+      const { state: _s, opened_at: _o, submitted_at: _u, expired_at: _e, ...legacy } = made.handoff();
+      return { handoff: legacy as StoredHandoff, key: made.key, fingerprint: made.fingerprint, keyExpiresAt: made.keyExpiresAt };
+    });
+    await backend.writePreviousVersion(slot, rows);
+    const store = await open(slot);
+    for (const [i, { handoff }] of rows.entries()) {
+      expect(await store.get(handoff.id)).toEqual({ ...handoff, state: 'created', opened_at: null, submitted_at: null, expired_at: null });
+      const replay = await store.createOnce(input(`legacy-key-${i}`, i ? sample : enquiry, T0 + 5000));
+      expect(replay).toMatchObject({ kind: 'replayed', handoff: { id: handoff.id, body: handoff.body } });
+    }
+    expect(await store.markSubmitted(rows[1].handoff.id, T0 + 6000)).toMatchObject({ changed: true, handoff: { state: 'submitted' } });
+    expect(await store.list({ limit: 10, offset: 0, state: 'created' })).toMatchObject({ total: 1, items: [{ id: rows[0].handoff.id }] });
+    // New handoffs are written as before, next to the migrated ones.
+    expect((await store.createOnce(input('after-migration', enquiry, T0 + 7000))).kind).toBe('created');
+    // Opening the migrated database again migrates nothing and loses nothing.
+    await store.close();
+    const reopened = await open(slot);
+    expect((await reopened.list({ limit: 10, offset: 0 })).total).toBe(3);
+    expect((await reopened.get(rows[1].handoff.id))?.state).toBe('submitted');
   });
 
   it('counts the per-client handoff limit where it writes: replays and conflicts are never refused, other clients are apart', async () => {
@@ -329,6 +492,22 @@ describe('MariaDB/MySQL specifics', () => {
     const again = await MysqlHandoffStore.open({ url: database.url, tablePrefix: 'mig_' });
     expect(await again.schemaVersion()).toBe(MYSQL_SCHEMA_VERSION);
     await again.close();
+  });
+
+  it('finishes a migration a start left half done: the columns there, the version not recorded', async () => {
+    const prefix = 'half_';
+    const names = mysqlTableNames(prefix);
+    for (const statement of mysqlSchemaStatements(prefix, MYSQL_SCHEMA_VERSION)) await database.query(statement);
+    await database.query(`CREATE TABLE \`${names.schema}\` (version INT UNSIGNED NOT NULL PRIMARY KEY, applied_at VARCHAR(40) NOT NULL)`);
+    for (let v = 1; v < MYSQL_SCHEMA_VERSION; v++) await database.query(`INSERT INTO \`${names.schema}\` VALUES (?, ?)`, [v, new Date(T0).toISOString()]);
+    const store = await MysqlHandoffStore.open({ url: database.url, tablePrefix: prefix });
+    try {
+      expect(await store.schemaVersion()).toBe(MYSQL_SCHEMA_VERSION);
+      const made = await store.createOnce(input('half-migrated', enquiry));
+      expect(made).toMatchObject({ kind: 'created', handoff: { state: 'created' } });
+    } finally {
+      await store.close();
+    }
   });
 
   it('is what the factory opens for a mysql:// URL, with the WordPress prefix wp_ by default', async () => {

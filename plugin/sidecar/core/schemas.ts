@@ -23,6 +23,7 @@ import handoffGuide from '../../../schemas/handoff-guide.schema.json' with { typ
 import handoffToolInput from '../../../schemas/handoff-tool-input.schema.json' with { type: 'json' };
 import handoffToolResult from '../../../schemas/handoff-tool-result.schema.json' with { type: 'json' };
 import enquiryFormSettings from '../../../schemas/enquiry-form-settings.schema.json' with { type: 'json' };
+import handoffRecord from '../../../schemas/handoff-record.schema.json' with { type: 'json' };
 import type { FieldError } from './errors.js';
 
 /** Every schema of schemas/, keyed by its title; the single source of truth for shapes. */
@@ -51,15 +52,18 @@ export const SCHEMAS = {
   HandoffToolResult: handoffToolResult,
   // WordPress's alone (the enquiry form); here so that the build writes it for PHP and the tests check it.
   EnquiryFormSettings: enquiryFormSettings,
+  // What the bridge reads of a handoff (its state included); written for PHP, never published.
+  HandoffRecord: handoffRecord,
 } as const;
 
 export type SchemaName = Exclude<keyof typeof SCHEMAS, 'common'>;
 
 /** Shapes only WordPress and its admin screen see: not part of the public interface, so not in openapi.json. */
-export const INTERNAL_SCHEMAS: ReadonlySet<string> = new Set<SchemaName>(['EnquiryFormSettings']);
+export const INTERNAL_SCHEMAS: ReadonlySet<string> = new Set<SchemaName>(['EnquiryFormSettings', 'HandoffRecord']);
 
 export const PRIORITIES: readonly string[] = common.$defs.Priority.enum;
 export const NEXT_STEPS: readonly string[] = common.$defs.NextStep.enum;
+export const HANDOFF_STATES: readonly string[] = common.$defs.HandoffState.enum;
 
 // ajv-formats is CommonJS; its default export arrives wrapped under esbuild and vitest alike.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;

@@ -6,6 +6,7 @@ import { STATUS_CODES } from '../core/status-codes.js';
 import type { LocalizedText } from '../core/site-config.js';
 import { materialCatalog, recommendMaterial } from '../materials/catalog.js';
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../handoffs/idempotency.js';
+import { handoffLifetimeText } from '../handoffs/openapi.js';
 import { OPENAPI_VERSION } from './openapi.js';
 import type { OperationSummary } from './operations.js';
 import { autolink, blocks, code, link, linkItem, table, text } from './markdown.js';
@@ -215,7 +216,7 @@ function limitSection(ctx: DocumentContext): string[] {
   const rows = [
     ['Idempotency-Key length', `${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX} characters`],
     ['Idempotency-Key retention', `${service.idempotencyRetentionDays} days`],
-    ['Handoff retention', `${service.handoffRetentionDays} days after creation, then deleted`],
+    ['Handoff retention', handoffLifetimeText(service.handoffRetentionDays)],
     ['Requests (all endpoints)', perMinute(service.rateLimitPerMinute)],
     ['Handoff creations', perMinute(service.handoffRateLimitPerMinute)],
     ['Retry delay after HTTP 429', `${RETRY_AFTER_SECONDS} seconds (${code('Retry-After')} header)`],
@@ -251,7 +252,7 @@ function idempotencySection(ctx: DocumentContext): string[] {
       `- The same key with a different body: HTTP 422 (${code('idempotency_key_reused')}); nothing is created. Use a new key for a new request.`,
       '- Concurrent requests with one key create exactly one handoff.',
       `- Keys are kept for ${ctx.service.idempotencyRetentionDays} days; after that a key may be used for a new request.`,
-      `- Handoffs are deleted ${ctx.service.handoffRetentionDays} days after they were created (never before their key expires).`,
+      `- After a handoff is created, ${handoffLifetimeText(ctx.service.handoffRetentionDays)} (the link never stops working before its key expires).`,
       '- The body takes no personal data: contact data in its text (e-mail addresses, also spelled out or full-width, telephone numbers, IBANs, street addresses) is refused with HTTP 400 naming the field. The person enters their own details on the form.',
       '- A handoff is a link to the site’s own form, where the person checks what was collected and sends it themselves; it is not an order.',
     ].join('\n'),

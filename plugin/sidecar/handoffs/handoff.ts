@@ -5,7 +5,7 @@ import { toFieldErrors, validatorFor } from '../core/schemas.js';
 import type { LocalizedText, NextStep, SiteConfig } from '../core/site-config.js';
 import { parseIdempotencyKey, requestFingerprint } from './idempotency.js';
 import { findPersonalData } from './personal-data.js';
-import type { StoredHandoff } from './store.js';
+import { NEW_HANDOFF_STATE, type StoredHandoff } from './store.js';
 
 export interface HandoffRequest {
   next_step: NextStep;
@@ -143,5 +143,5 @@ export function buildHandoff(input: {
   const body =
     `{"id":${JSON.stringify(id)},"next_step":${JSON.stringify(request.next_step)},"link":${JSON.stringify(link)},` +
     `"status":"awaiting_human_review","review":${REVIEW_JSON},"requirements":${JSON.stringify(requirements)},"created_at":${JSON.stringify(created_at)}}`;
-  return { id, next_step: request.next_step, requirements, link, created_at, body };
+  return { id, next_step: request.next_step, requirements, link, created_at, body, ...NEW_HANDOFF_STATE };
 }

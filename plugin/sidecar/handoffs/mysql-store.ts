@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Pool, PoolConnection, RowDataPacket, ResultSetHeader } from 'mysql2/promise';
-import type { CreateOnceInput, CreateOutcome, HandoffPage, HandoffStore, StoredHandoff } from './store.js';
+import type { CreateOnceInput, CreateOutcome, HandoffPage, HandoffState, HandoffStore, ListOptions, StoredHandoff } from './store.js';
 import type { NextStep } from '../core/site-config.js';
 
 /** Table names follow WordPress: the site's prefix, then ours. */
@@ -20,6 +20,8 @@ export const TABLE_PREFIX_PATTERN = /^[A-Za-z0-9_]{0,20}$/;
 /**
  * Versioned migrations; each entry is one version, applied in order and recorded in the schema table.
  * DDL commits implicitly in MySQL, so every statement can be re-run (IF NOT EXISTS) after an interrupted start.
+ * An ALTER TABLE cannot say IF NOT EXISTS in MySQL: each is one atomic statement, and a column or index it
+ * finds already there (ER_DUP_FIELDNAME, ER_DUP_KEYNAME) means an interrupted start applied it.
  * Migrations are additive: a sidecar of an older version keeps working on a newer schema.
  *
  * Keys and ids are VARBINARY: compared byte for byte (keys are case-sensitive, and no PAD SPACE collation
@@ -58,11 +60,29 @@ const MIGRATIONS: ((t: Tables) => string[])[] = [
        KEY handoff_creations_window (window_ends)
      ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`,
   ],
+  // The handoff's lifecycle (store.ts: HandoffState); rows of before are 'created'.
+  (t) => [
+    `ALTER TABLE \`${t.handoffs}\`
+       ADD COLUMN state VARCHAR(16) CHARACTER SET ascii COLLATE ascii_bin NOT NULL DEFAULT 'created',
+       ADD COLUMN opened_at VARCHAR(40) CHARACTER SET ascii COLLATE ascii_bin NULL,
+       ADD COLUMN submitted_at VARCHAR(40) CHARACTER SET ascii COLLATE ascii_bin NULL,
+       ADD COLUMN expired_at VARCHAR(40) CHARACTER SET ascii COLLATE ascii_bin NULL`,
+    `ALTER TABLE \`${t.handoffs}\` ADD KEY handoffs_state_created (state, created_at, id)`,
+    `ALTER TABLE \`${t.handoffs}\` ADD KEY handoffs_state_expired (state, expired_at)`,
+  ],
 ];
+
+/** The tables as a given earlier version of this store left them: for tests of the migration from it. */
+export function mysqlSchemaStatements(prefix: string, version: number): string[] {
+  const tables = mysqlTableNames(prefix);
+  return MIGRATIONS.slice(0, version).flatMap((migration) => migration(tables));
+}
 
 export const MYSQL_SCHEMA_VERSION = MIGRATIONS.length;
 
 const ER_DUP_ENTRY = 1062;
+const ER_DUP_FIELDNAME = 1060;
+const ER_DUP_KEYNAME = 1061;
 const ER_LOCK_WAIT_TIMEOUT = 1205;
 const ER_LOCK_DEADLOCK = 1213;
 const MAX_ATTEMPTS = 8;
@@ -75,6 +95,10 @@ interface HandoffRow extends RowDataPacket {
   link: string;
   created_at: string;
   body: string;
+  state: HandoffState;
+  opened_at: string | null;
+  submitted_at: string | null;
+  expired_at: string | null;
 }
 
 interface KeyRow extends RowDataPacket {
@@ -91,6 +115,10 @@ function fromRow(row: HandoffRow): StoredHandoff {
     link: row.link,
     created_at: row.created_at,
     body: row.body,
+    state: row.state,
+    opened_at: row.opened_at,
+    submitted_at: row.submitted_at,
+    expired_at: row.expired_at,
   };
 }
 
@@ -212,7 +240,11 @@ export class MysqlHandoffStore implements HandoffStore {
         );
         const [[{ version }]] = await conn.query<RowDataPacket[]>(`SELECT COALESCE(MAX(version), 0) AS version FROM \`${this.tables.schema}\``);
         for (let v = Number(version); v < MIGRATIONS.length; v++) {
-          for (const statement of MIGRATIONS[v](this.tables)) await conn.query(statement);
+          for (const statement of MIGRATIONS[v](this.tables)) {
+            await conn.query(statement).catch((error: SqlError) => {
+              if (error.errno !== ER_DUP_FIELDNAME && error.errno !== ER_DUP_KEYNAME) throw error;
+            });
+          }
           await conn.query(`INSERT INTO \`${this.tables.schema}\` (version, applied_at) VALUES (?, ?)`, [v + 1, new Date().toISOString()]);
         }
       } finally {
@@ -351,9 +383,15 @@ export class MysqlHandoffStore implements HandoffStore {
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
 
-  async list({ limit, offset, nextStep }: { limit: number; offset: number; nextStep?: NextStep }): Promise<HandoffPage> {
-    const where = nextStep ? 'WHERE next_step = ?' : '';
-    const filter = nextStep ? [nextStep] : [];
+  async list({ limit, offset, nextStep, state }: ListOptions): Promise<HandoffPage> {
+    const conditions: string[] = [];
+    const filter: string[] = [];
+    for (const [column, value] of [['next_step', nextStep], ['state', state]] as const) {
+      if (!value) continue;
+      conditions.push(`${column} = ?`);
+      filter.push(value);
+    }
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const [rows] = await this.#pool.query<HandoffRow[]>(
       `SELECT * FROM \`${this.tables.handoffs}\` ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
       [...filter, Math.max(0, Math.trunc(limit)), Math.max(0, Math.trunc(offset))],
@@ -362,25 +400,71 @@ export class MysqlHandoffStore implements HandoffStore {
     return { items: rows.map(fromRow), total: Number(total) };
   }
 
-    async purgeExpiredKeys(now: number): Promise<number> {
+  /**
+   * One conditional UPDATE: InnoDB evaluates its WHERE on the row's latest version under the row's lock,
+   * so of concurrent calls on every process exactly one finds the state it changes.
+   */
+  async #transition(id: string, set: string, fromStates: HandoffState[], now: number): Promise<boolean> {
+    const [result] = await this.#retrying(() =>
+      this.#pool.query<ResultSetHeader>(`UPDATE \`${this.tables.handoffs}\` SET ${set} WHERE id = ? AND state IN (?)`, [
+        new Date(now).toISOString(),
+        Buffer.from(id, 'utf8'),
+        fromStates,
+      ]),
+    );
+    return result.affectedRows === 1;
+  }
+
+  async markOpened(id: string, now: number): Promise<StoredHandoff | undefined> {
+    await this.#transition(id, "state = 'opened', opened_at = ?", ['created'], now);
+    return this.get(id);
+  }
+
+  async markSubmitted(id: string, now: number): Promise<{ handoff: StoredHandoff; changed: boolean } | undefined> {
+    const changed = await this.#transition(id, "state = 'submitted', submitted_at = ?", ['created', 'opened'], now);
+    const handoff = await this.get(id);
+    return handoff && { handoff, changed };
+  }
+
+  async purgeExpiredKeys(now: number): Promise<number> {
     const purged = await this.#deleteInBatches(`DELETE FROM \`${this.tables.keys}\` WHERE expires_at <= ?`, [now]);
     await this.#deleteInBatches(`DELETE FROM \`${this.tables.creations}\` WHERE window_ends <= ?`, [now]);
     return purged;
   }
 
-  /** A batch of old handoffs at a time: their keys first, so none is left pointing at a deleted handoff. */
-  async purgeHandoffs(createdBefore: number): Promise<number> {
-    const before = new Date(createdBefore).toISOString();
-    const { handoffs, keys } = this.tables;
-    let purged = 0;
+  /** A batch of old handoffs at a time: their keys first, so a retry creates a new handoff instead of replaying a dead link. */
+  async expireHandoffs(createdBefore: number, now: number): Promise<number> {
+    const { handoffs } = this.tables;
+    return this.#inBatches(
+      `SELECT id FROM \`${handoffs}\` WHERE created_at < ? AND state <> 'expired' ORDER BY created_at LIMIT ${PURGE_BATCH}`,
+      [new Date(createdBefore).toISOString()],
+      `UPDATE \`${handoffs}\` SET state = 'expired', expired_at = ? WHERE id IN (?) AND state <> 'expired'`,
+      [new Date(now).toISOString()],
+    );
+  }
+
+  /** A batch of long-expired handoffs at a time: their keys first, so none is left pointing at a deleted handoff. */
+  async purgeHandoffs(expiredBefore: number): Promise<number> {
+    const { handoffs } = this.tables;
+    return this.#inBatches(
+      `SELECT id FROM \`${handoffs}\` WHERE state = 'expired' AND expired_at < ? ORDER BY expired_at LIMIT ${PURGE_BATCH}`,
+      [new Date(expiredBefore).toISOString()],
+      `DELETE FROM \`${handoffs}\` WHERE id IN (?)`,
+      [],
+    );
+  }
+
+  /** Selects up to PURGE_BATCH handoffs, deletes their keys, then changes them; again until none is left. */
+  async #inBatches(select: string, selectParams: unknown[], change: string, changeParams: unknown[]): Promise<number> {
+    let changed = 0;
     for (;;) {
-      const [rows] = await this.#pool.query<RowDataPacket[]>(`SELECT id FROM \`${handoffs}\` WHERE created_at < ? ORDER BY created_at LIMIT ${PURGE_BATCH}`, [before]);
-      if (!rows.length) return purged;
+      const [rows] = await this.#pool.query<RowDataPacket[]>(select, selectParams);
+      if (!rows.length) return changed;
       const ids = rows.map((row) => row.id as Buffer);
-      await this.#retrying(() => this.#pool.query(`DELETE FROM \`${keys}\` WHERE handoff_id IN (?)`, [ids]));
-      const [result] = await this.#retrying(() => this.#pool.query<ResultSetHeader>(`DELETE FROM \`${handoffs}\` WHERE id IN (?)`, [ids]));
-      purged += result.affectedRows;
-      if (rows.length < PURGE_BATCH) return purged;
+      await this.#retrying(() => this.#pool.query(`DELETE FROM \`${this.tables.keys}\` WHERE handoff_id IN (?)`, [ids]));
+      const [result] = await this.#retrying(() => this.#pool.query<ResultSetHeader>(change, [...changeParams, ids]));
+      changed += result.affectedRows;
+      if (rows.length < PURGE_BATCH) return changed;
     }
   }
 

@@ -4,6 +4,11 @@ import type { ServiceConfig } from '../core/config.js';
 
 export type Retention = Pick<ServiceConfig, 'idempotencyRetentionDays' | 'handoffRetentionDays'>;
 
+/** A handoff's lifetime (main.ts expires and deletes by it), in the words openapi.json and llms-full.txt both use. */
+export function handoffLifetimeText(handoffRetentionDays: number): string {
+  return `the link works ${handoffRetentionDays} days, then the handoff expires; its record is deleted ${handoffRetentionDays} days after that`;
+}
+
 export function handoffOperations({ idempotencyRetentionDays, handoffRetentionDays }: Retention): OpenApiPaths {
   const handoffHeaders = { 'Cache-Control': { $ref: '#/components/headers/CacheControl' } };
   return {
@@ -15,7 +20,7 @@ export function handoffOperations({ idempotencyRetentionDays, handoffRetentionDa
           `Nothing is ordered: the link opens the site's own form, where the person checks what was collected and sends it themselves. ` +
           `A retry with the same Idempotency-Key and the same body returns 200 with the identical body and Idempotent-Replayed: true; ` +
           `the same key with another body is refused with 422. Keys are kept for ${idempotencyRetentionDays} days; ` +
-          `handoffs are deleted ${handoffRetentionDays} days after they were created. ` +
+          `${handoffLifetimeText(handoffRetentionDays)}. ` +
           `The body takes no personal data: contact data in its text (e-mail addresses, telephone numbers, IBANs, street addresses) is refused with 400.`,
         tags: ['handoffs'],
         'x-idempotency-key-retention-days': idempotencyRetentionDays,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { CreateOnceInput, CreateOutcome, HandoffPage, HandoffStore, StoredHandoff } from './store.js';
+import type { CreateOnceInput, CreateOutcome, HandoffPage, HandoffState, HandoffStore, ListOptions, StoredHandoff } from './store.js';
 import type { NextStep } from '../core/site-config.js';
 import { WalSync } from './wal-sync.js';
 
@@ -31,7 +31,24 @@ const MIGRATIONS: string[] = [
      count INTEGER NOT NULL
    );
    CREATE INDEX handoff_creations_window ON handoff_creations (window_ends);`,
+  // The handoff's lifecycle (store.ts: HandoffState); rows of before are 'created'. The times are
+  // ISO 8601 texts as created_at is, so they compare as text.
+  `ALTER TABLE handoffs ADD COLUMN state TEXT NOT NULL DEFAULT 'created';
+   ALTER TABLE handoffs ADD COLUMN opened_at TEXT;
+   ALTER TABLE handoffs ADD COLUMN submitted_at TEXT;
+   ALTER TABLE handoffs ADD COLUMN expired_at TEXT;
+   CREATE INDEX handoffs_state_created ON handoffs (state, created_at DESC, id);
+   CREATE INDEX handoffs_expired ON handoffs (expired_at) WHERE expired_at IS NOT NULL;`,
 ];
+
+/** The schema version this store migrates to (PRAGMA user_version). */
+export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The database as a given earlier version of this store left it: for tests of the migration from it. */
+export function createSqliteSchema(db: Database.Database, version: number): void {
+  for (let v = 0; v < version; v++) db.exec(MIGRATIONS[v]);
+  db.pragma(`user_version = ${version}`);
+}
 
 interface HandoffRow {
   id: string;
@@ -40,6 +57,10 @@ interface HandoffRow {
   link: string;
   created_at: string;
   body: string;
+  state: HandoffState;
+  opened_at: string | null;
+  submitted_at: string | null;
+  expired_at: string | null;
 }
 
 interface PendingCreate {
@@ -86,7 +107,8 @@ export class SqliteHandoffStore implements HandoffStore {
 
     // The key and its handoff in one statement: one read transaction (and its WAL read lock) instead of two.
     const findKey = db.prepare<[string], { fingerprint: string; expires_at: number } & Partial<HandoffRow>>(
-      `SELECT k.fingerprint, k.expires_at, h.id, h.next_step, h.requirements, h.link, h.created_at, h.body
+      `SELECT k.fingerprint, k.expires_at, h.id, h.next_step, h.requirements, h.link, h.created_at, h.body,
+              h.state, h.opened_at, h.submitted_at, h.expired_at
          FROM idempotency_keys k LEFT JOIN handoffs h ON h.id = k.handoff_id WHERE k.key = ?`,
     );
     const insertHandoff = db.prepare('INSERT INTO handoffs (id, next_step, requirements, link, created_at, body) VALUES (?, ?, ?, ?, ?, ?)');
@@ -193,9 +215,11 @@ export class SqliteHandoffStore implements HandoffStore {
   }
 
   #migrate(): void {
-    const version = this.#db.pragma('user_version', { simple: true }) as number;
-    for (let v = version; v < MIGRATIONS.length; v++) {
+    // Read again inside each write transaction: another process may have migrated meanwhile.
+    const version = () => this.#db.pragma('user_version', { simple: true }) as number;
+    for (let v = version(); v < MIGRATIONS.length; v++) {
       this.#db.transaction(() => {
+        if (version() > v) return;
         this.#db.exec(MIGRATIONS[v]);
         this.#db.pragma(`user_version = ${v + 1}`);
       }).immediate();
@@ -215,13 +239,13 @@ export class SqliteHandoffStore implements HandoffStore {
   }
 
   async get(id: string): Promise<StoredHandoff | undefined> {
-    const row = this.#db.prepare<[string], HandoffRow>('SELECT * FROM handoffs WHERE id = ?').get(id);
-    return row ? fromRow(row) : undefined;
+    return this.#row(id);
   }
 
-  async list({ limit, offset, nextStep }: { limit: number; offset: number; nextStep?: NextStep }): Promise<HandoffPage> {
-    const where = nextStep ? 'WHERE next_step = @nextStep' : '';
-    const params = { nextStep, limit, offset };
+  async list({ limit, offset, nextStep, state }: ListOptions): Promise<HandoffPage> {
+    const conditions = [nextStep && 'next_step = @nextStep', state && 'state = @state'].filter(Boolean);
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const params = { nextStep, state, limit, offset };
     const rows = this.#db
       .prepare<typeof params, HandoffRow>(`SELECT * FROM handoffs ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
       .all(params);
@@ -234,13 +258,53 @@ export class SqliteHandoffStore implements HandoffStore {
     return this.#db.prepare('DELETE FROM idempotency_keys WHERE expires_at <= ?').run(now).changes;
   }
 
-  async purgeHandoffs(createdBefore: number): Promise<number> {
+  /** Runs one write transaction, taking the write lock first so processes on one file change a row in turn. */
+  #write<T>(work: () => T): T {
+    const result = this.#db.transaction(work).immediate();
+    this.#walSync.wrote();
+    return result;
+  }
+
+  #row(id: string): StoredHandoff | undefined {
+    const row = this.#db.prepare<[string], HandoffRow>('SELECT * FROM handoffs WHERE id = ?').get(id);
+    return row ? fromRow(row) : undefined;
+  }
+
+  async markOpened(id: string, now: number): Promise<StoredHandoff | undefined> {
+    return this.#write(() => {
+      this.#db.prepare("UPDATE handoffs SET state = 'opened', opened_at = ? WHERE id = ? AND state = 'created'").run(new Date(now).toISOString(), id);
+      return this.#row(id);
+    });
+  }
+
+  async markSubmitted(id: string, now: number): Promise<{ handoff: StoredHandoff; changed: boolean } | undefined> {
+    return this.#write(() => {
+      const { changes } = this.#db
+        .prepare("UPDATE handoffs SET state = 'submitted', submitted_at = ? WHERE id = ? AND state IN ('created', 'opened')")
+        .run(new Date(now).toISOString(), id);
+      const handoff = this.#row(id);
+      return handoff && { handoff, changed: changes === 1 };
+    });
+  }
+
+  async expireHandoffs(createdBefore: number, now: number): Promise<number> {
     const before = new Date(createdBefore).toISOString();
-    return this.#db.transaction(() => {
-      // Keys first: they reference the handoffs.
+    return this.#write(() => {
+      // Its keys go: a retry after the expiry creates a new handoff instead of replaying a dead link.
       this.#db.prepare('DELETE FROM idempotency_keys WHERE handoff_id IN (SELECT id FROM handoffs WHERE created_at < ?)').run(before);
-      return this.#db.prepare('DELETE FROM handoffs WHERE created_at < ?').run(before).changes;
-    }).immediate();
+      return this.#db
+        .prepare("UPDATE handoffs SET state = 'expired', expired_at = ? WHERE created_at < ? AND state <> 'expired'")
+        .run(new Date(now).toISOString(), before).changes;
+    });
+  }
+
+  async purgeHandoffs(expiredBefore: number): Promise<number> {
+    const before = new Date(expiredBefore).toISOString();
+    return this.#write(() => {
+      // Keys first: they reference the handoffs.
+      this.#db.prepare('DELETE FROM idempotency_keys WHERE handoff_id IN (SELECT id FROM handoffs WHERE expired_at < ?)').run(before);
+      return this.#db.prepare('DELETE FROM handoffs WHERE expired_at < ?').run(before).changes;
+    });
   }
 
   async close(): Promise<void> {

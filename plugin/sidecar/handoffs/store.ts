@@ -1,6 +1,12 @@
 import type { NextStep } from '../core/site-config.js';
 
-/** A handoff as kept: the answer's exact bytes, so a replay returns them unchanged. */
+/** schemas/common.schema.json: HandoffState. */
+export type HandoffState = 'created' | 'opened' | 'submitted' | 'expired';
+
+/**
+ * A handoff as kept: the answer's exact bytes, so a replay returns them unchanged, and where it stands
+ * now (the times are null until reached). The state never goes into body: that is the creation answer.
+ */
 export interface StoredHandoff {
   id: string;
   next_step: NextStep;
@@ -8,6 +14,20 @@ export interface StoredHandoff {
   link: string;
   created_at: string;
   body: string;
+  state: HandoffState;
+  opened_at: string | null;
+  submitted_at: string | null;
+  expired_at: string | null;
+}
+
+/** The fields of a new handoff before any transition (buildHandoff's answer). */
+export const NEW_HANDOFF_STATE = { state: 'created', opened_at: null, submitted_at: null, expired_at: null } as const;
+
+export interface ListOptions {
+  limit: number;
+  offset: number;
+  nextStep?: NextStep;
+  state?: HandoffState;
 }
 
 export type CreateOutcome =
@@ -55,10 +75,22 @@ export interface HandoffStore {
   createOnce(input: CreateOnceInput): Promise<CreateOutcome>;
   get(id: string): Promise<StoredHandoff | undefined>;
   /** Newest first. */
-  list(options: { limit: number; offset: number; nextStep?: NextStep }): Promise<HandoffPage>;
+  list(options: ListOptions): Promise<HandoffPage>;
+  /** created → opened (the link was viewed); any other state stays. The record after the call; undefined when unknown. */
+  markOpened(id: string, now: number): Promise<StoredHandoff | undefined>;
+  /**
+   * created|opened → submitted (the form was sent): changed true for exactly one call, however many
+   * processes race. Already submitted or expired: changed false, nothing written. Undefined when unknown.
+   */
+  markSubmitted(id: string, now: number): Promise<{ handoff: StoredHandoff; changed: boolean } | undefined>;
   /** Forgets keys whose retention has passed (and creation counts whose window has); the handoffs stay. */
   purgeExpiredKeys(now: number): Promise<number>;
-  /** Deletes the handoffs created before the given time, and any key still pointing at one of them. */
-  purgeHandoffs(createdBefore: number): Promise<number>;
+  /**
+   * Expires every handoff created before the given time that has not expired yet (its link no longer
+   * works) and deletes the keys pointing at them, so a retry creates a new one. The count expired.
+   */
+  expireHandoffs(createdBefore: number, now: number): Promise<number>;
+  /** Deletes the expired handoffs whose expiry is older than the given time (and any key still pointing at one). */
+  purgeHandoffs(expiredBefore: number): Promise<number>;
   close(): Promise<void>;
 }
