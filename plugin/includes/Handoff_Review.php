@@ -155,7 +155,11 @@ final class Handoff_Review {
 		foreach ( $this->summary->rows( $handoff ) as $row ) {
 			$html .= '<dt>' . self::inert( $row[0] ) . '</dt><dd>' . self::inert( $row[1] ) . '</dd>';
 		}
-		$html .= '</dl><p>' . self::inert( __( 'Nothing has been sent yet. Check the details, add your contact details in the form below and send it yourself; an advisor then responds within one business day.', 'manufacturer-agent' ) ) . '</p></section>';
-		return $html;
+		$html .= '</dl>';
+		// Once sent, the form's place says so; "nothing has been sent yet" would no longer be true.
+		if ( 'submitted' !== ( $handoff['state'] ?? '' ) ) {
+			$html .= '<p>' . self::inert( __( 'Nothing has been sent yet. Check the details, add your contact details in the form below and send it yourself; an advisor then responds within one business day.', 'manufacturer-agent' ) ) . '</p>';
+		}
+		return $html . '</section>';
 	}
 }

@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { PLAYGROUND_COOKIE, basicAuth, stackState, wordpressStack, type WordPressStack } from '../support/stack.js';
+import {
+  PLAYGROUND_COOKIE,
+  adminRequest,
+  basicAuth,
+  runWordPressPhp,
+  stackState,
+  startStackSidecar,
+  stopStackSidecar,
+  wordpressStack,
+  type WordPressStack,
+} from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
 import { startMailCatcher, type MailCatcher } from '../support/mail.js';
 
@@ -51,6 +61,35 @@ async function createHandoff(motif = `Waldmotiv ${randomUUID().slice(0, 6)}`): P
   const text = await res.text();
   expect(res.status, text).toBe(201);
   return JSON.parse(text).id;
+}
+
+/** A handoff's lifecycle state as the admin API lists it (newest first). */
+async function handoffState(id: string): Promise<string> {
+  const list = await adminRequest(stack, 'GET', '/handoffs?per_page=100');
+  expect(list.status, list.text).toBe(200);
+  const item = (list.json.items as any[]).find((h) => h.id === id);
+  expect(item, `${id} not among the newest handoffs`).toBeDefined();
+  return item.state;
+}
+
+/**
+ * PHP in the site (runWordPressPhp), then a moment for the event loop: the call blocks it for seconds,
+ * during which the server closes idle keep-alive sockets; without the pause fetch reuses a closed one.
+ */
+async function sitePhp(code: string): Promise<string> {
+  const out = runWordPressPhp(stack, code);
+  await sleep(200);
+  return out;
+}
+
+/** The enquiries WordPress stored for a handoff. */
+async function storedEnquiries(handoffId: string): Promise<number> {
+  const out = await sitePhp(
+    `echo "\\nCOUNT=" . count( get_posts( array( 'post_type' => 'ma_enquiry', 'post_status' => 'any', 'numberposts' => -1, 'fields' => 'ids', 'meta_key' => '_manufacturer_agent_handoff_id', 'meta_value' => '${handoffId}' ) ) ) . "\\n";`,
+  );
+  const m = /COUNT=(\d+)/.exec(out);
+  expect(m, out).not.toBeNull();
+  return Number(m![1]);
 }
 
 interface Page {
@@ -262,6 +301,14 @@ describe('sending the form', () => {
     const tab = await send(url, { ...page, hidden: { ...page.hidden, ma_once: randomUUID().replace(/-/g, '') } }, who);
     expect(tab.status).toBe(303);
     await noMoreMail(before + 1);
+
+    // The sidecar learnt that the form was sent (and nothing else); the link now says so, with no second form.
+    expect(await handoffState(id)).toBe('submitted');
+    const later = await open(url);
+    expect(later.html).toMatch(/already been sent/);
+    expect(later.html).not.toContain('<form id="manufacturer-agent-enquiry"');
+    expect(later.html).not.toContain('Nothing has been sent yet');
+    expect(await storedEnquiries(id)).toBe(1);
   });
 
   it('sends the person a confirmation when staff switched it on', async () => {
@@ -405,5 +452,49 @@ describe('contact details stay in WordPress', () => {
       const bytes = readFileSync(file);
       for (const secret of [who.ma_email, who.ma_name, who.ma_phone, 'Hotel Sonne']) expect(bytes.includes(secret), `${file} holds ${secret}`).toBe(false);
     }
+  });
+});
+
+describe('the lifecycle', () => {
+  it('a link opened by a person marks the handoff opened; staff previewing it leave it created', async () => {
+    const seen = await createHandoff();
+    expect(await handoffState(seen)).toBe('created');
+    await open(`${stack.url}/kontakt/?handoff=${seen}`);
+    expect(await handoffState(seen)).toBe('opened');
+
+    const previewed = await createHandoff();
+    const res = await fetch(`${stack.url}/kontakt/?handoff=${previewed}`, { headers: { cookie: stack.admin.cookie } });
+    expect(await res.text()).toContain('<section class="manufacturer-agent-handoff"');
+    expect(await handoffState(previewed)).toBe('created');
+  });
+
+  it('with the sidecar away while sending, the enquiry is still stored and mailed, and WP-Cron marks it submitted later', async () => {
+    const id = await createHandoff();
+    const url = `${stack.url}/kontakt/?handoff=${id}`;
+    const page = await open(url);
+    await sleep(HUMAN_PAUSE_MS);
+    const before = mail.messages.length;
+    const who = person();
+    await stopStackSidecar(stack);
+    let res;
+    try {
+      res = await send(url, page, who);
+    } finally {
+      await startStackSidecar(stack);
+    }
+    expect(res.status, res.html.slice(0, 1000)).toBe(303);
+    await mail.waitFor(before + 1);
+    expect(mail.messages[before].text).toContain(who.ma_message);
+    expect(mail.messages[before].text).toContain(id);
+    expect(await handoffState(id)).toBe('opened');
+    // The retry WordPress scheduled, run now rather than in five minutes.
+    const out = await sitePhp(
+      `$next = wp_next_scheduled( 'manufacturer_agent_retry_handoff_submitted', array( '${id}', 1 ) );
+      echo "\nSCHEDULED=" . ( $next ? 'yes' : 'no' ) . "\n";
+      do_action( 'manufacturer_agent_retry_handoff_submitted', '${id}', 1 );`,
+    );
+    expect(out).toContain('SCHEDULED=yes');
+    expect(await handoffState(id)).toBe('submitted');
+    expect(await storedEnquiries(id)).toBe(1);
   });
 });
