@@ -28,14 +28,18 @@ final class Current_Handoff {
 
 	/**
 	 * @param Sidecar_Client $client The sidecar.
+	 * @param string|null    $id     A handoff id; null: the one the page's link carries.
 	 */
-	public function __construct( private Sidecar_Client $client ) {
+	public function __construct( private Sidecar_Client $client, private ?string $id = null ) {
 	}
 
 	/**
-	 * The id as the link carries it, '' when the page was opened without one.
+	 * The id as the link carries it (or as given), '' when the page was opened without one.
 	 */
 	public function requested_id(): string {
+		if ( null !== $this->id ) {
+			return $this->id;
+		}
 		return isset( $_GET['handoff'] ) && is_string( $_GET['handoff'] ) ? sanitize_text_field( wp_unslash( $_GET['handoff'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a link's id, only read.
 	}
 

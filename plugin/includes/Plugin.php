@@ -59,7 +59,7 @@ final class Plugin {
 		// The form's POST is answered before any output: a redirect, or the status of a refusal.
 		add_action( 'template_redirect', array( $form, 'handle' ), 5 );
 		$lifecycle->register();
-		( new Form_Plugin_Hooks( $current, $summary, $lifecycle ) )->register();
+		( new Form_Plugin_Hooks( $client, $current, $summary, $lifecycle ) )->register();
 		add_filter( 'robots_txt', array( Robots::class, 'filter' ), 20 );
 		Settings::watch();
 	}

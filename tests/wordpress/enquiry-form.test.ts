@@ -164,6 +164,15 @@ async function send(url: string, page: Page, fields: Fields, locale = 'en_US'): 
   return { ...parse(res.status, res.headers, await res.text()), location: res.headers.get('location') };
 }
 
+/** A fresh handoff's page (or the plain /kontakt/), shown long enough ago for the time trap, and the e-mails so far. */
+async function readyForm(options: { handoff?: boolean; motif?: string; locale?: string } = {}) {
+  const id = options.handoff === false ? '' : await createHandoff(options.motif);
+  const url = id ? `${stack.url}/kontakt/?handoff=${id}` : `${stack.url}/kontakt/`;
+  const page = await open(url, options.locale);
+  await sleep(HUMAN_PAUSE_MS);
+  return { id, url, page, before: mail.messages.length };
+}
+
 /** No e-mail beyond `count` arrives within a grace period. */
 async function noMoreMail(count: number): Promise<void> {
   await sleep(1500);
@@ -243,10 +252,7 @@ describe('the enquiry form renders', () => {
 
 describe('sending the form', () => {
   it('refuses invalid fields with a message at each, status 422, everything typed kept, no e-mail', async () => {
-    const url = `${stack.url}/kontakt/?handoff=${await createHandoff()}`;
-    const page = await open(url);
-    await sleep(HUMAN_PAUSE_MS);
-    const before = mail.messages.length;
+    const { url, page, before } = await readyForm();
     const typed = { ...person(), ma_name: '', ma_email: 'not-an-address', ma_phone: 'call me', ma_message: 'Grüße & <b>Dank</b> "quoted"', ma_consent: '' };
     const res = await send(url, page, typed);
     expect(res.status).toBe(422);
@@ -270,11 +276,7 @@ describe('sending the form', () => {
 
   it('sends one plain-text e-mail with what the agent collected and the contact details, then confirms on the page', async () => {
     const motif = `Skyline bei Nacht ${randomUUID().slice(0, 6)}`;
-    const id = await createHandoff(motif);
-    const url = `${stack.url}/kontakt/?handoff=${id}`;
-    const page = await open(url);
-    await sleep(HUMAN_PAUSE_MS);
-    const before = mail.messages.length;
+    const { id, url, page, before } = await readyForm({ motif });
     const who = person();
     const res = await send(url, page, who);
     expect(res.status, res.html.slice(0, 2000)).toBe(303);
@@ -314,10 +316,7 @@ describe('sending the form', () => {
   it('sends the person a confirmation when staff switched it on', async () => {
     await setSettings({ send_confirmation: true });
     try {
-      const url = `${stack.url}/kontakt/`;
-      const page = await open(url, 'de_DE');
-      await sleep(HUMAN_PAUSE_MS);
-      const before = mail.messages.length;
+      const { url, page, before } = await readyForm({ handoff: false, locale: 'de_DE' });
       const who = person();
       const res = await send(url, page, who, 'de_DE');
       expect(res.status).toBe(303);
@@ -359,19 +358,15 @@ describe('spam is refused without losing a person\'s input', () => {
   });
 
   it('too many from one client in an hour: 429, input kept, no e-mail', async () => {
-    const url = `${stack.url}/kontakt/`;
-    const page = await open(url);
-    await sleep(HUMAN_PAUSE_MS);
+    const first = await readyForm({ handoff: false });
     // This client has sent at least one enquiry this hour (above, or now).
-    expect((await send(url, page, person())).status).toBe(303);
-    await mail.waitFor(1);
-    const before = mail.messages.length;
+    expect((await send(first.url, first.page, person())).status).toBe(303);
+    await mail.waitFor(first.before + 1);
     await setSettings({ submissions_per_hour: 1 });
     try {
-      const next = await open(url);
-      await sleep(HUMAN_PAUSE_MS);
+      const { url, page, before } = await readyForm({ handoff: false });
       const who = person();
-      const res = await send(url, next, who);
+      const res = await send(url, page, who);
       expect(res.status).toBe(429);
       expect(shown(res.html, 'message')).toBe(who.ma_message);
       await noMoreMail(before);
@@ -383,10 +378,7 @@ describe('spam is refused without losing a person\'s input', () => {
 
 describe('hostile input is refused or inert', () => {
   it('CRLF in the name or the e-mail, arrays, over-long fields: 422, never a 500, no e-mail', async () => {
-    const url = `${stack.url}/kontakt/?handoff=${await createHandoff()}`;
-    const page = await open(url);
-    await sleep(HUMAN_PAUSE_MS);
-    const before = mail.messages.length;
+    const { url, page, before } = await readyForm();
     const cases: Array<[Fields, string]> = [
       [{ ...person(), ma_name: 'Eve\r\nBcc: victim@evil.example' }, 'name'],
       [{ ...person(), ma_email: 'eve@evil.example\r\nBcc: victim@evil.example' }, 'email'],
@@ -407,16 +399,13 @@ describe('hostile input is refused or inert', () => {
   });
 
   it('shortcodes and HTML in the message arrive as text and are shown as text', async () => {
-    const url = `${stack.url}/kontakt/?handoff=${await createHandoff()}`;
-    const page = await open(url);
-    await sleep(HUMAN_PAUSE_MS);
+    const { url, page, before } = await readyForm();
     const hostile = '[gallery] [embed]https://www.youtube.com/watch?v=x[/embed] <script>alert(1)</script> <img src=x onerror=alert(2)>';
     const refused = await send(url, page, { ...person(), ma_name: '', ma_message: hostile });
     expect(refused.status).toBe(422);
     expect(shown(refused.html, 'message')).toBe(hostile);
     expect(refused.html).not.toMatch(/<script>alert\(1\)|<img src=x|class="gallery|<iframe/);
 
-    const before = mail.messages.length;
     const who = { ...person(), ma_message: hostile };
     const res = await send(url, page, who);
     expect(res.status).toBe(303);
@@ -429,12 +418,8 @@ describe('hostile input is refused or inert', () => {
 
 describe('contact details stay in WordPress', () => {
   it('the sidecar never receives them (neither its log nor its data folder holds them)', async () => {
-    const id = await createHandoff();
-    const url = `${stack.url}/kontakt/?handoff=${id}`;
-    const page = await open(url);
-    await sleep(HUMAN_PAUSE_MS);
+    const { id, url, page, before } = await readyForm();
     const who = person(`secret${randomUUID().slice(0, 8)}`);
-    const before = mail.messages.length;
     expect((await send(url, page, who)).status).toBe(303);
     await mail.waitFor(before + 1);
     const state = stackState(stack);
@@ -469,11 +454,7 @@ describe('the lifecycle', () => {
   });
 
   it('with the sidecar away while sending, the enquiry is still stored and mailed, and WP-Cron marks it submitted later', async () => {
-    const id = await createHandoff();
-    const url = `${stack.url}/kontakt/?handoff=${id}`;
-    const page = await open(url);
-    await sleep(HUMAN_PAUSE_MS);
-    const before = mail.messages.length;
+    const { id, url, page, before } = await readyForm();
     const who = person();
     await stopStackSidecar(stack);
     let res;
@@ -496,5 +477,34 @@ describe('the lifecycle', () => {
     expect(out).toContain('SCHEDULED=yes');
     expect(await handoffState(id)).toBe('submitted');
     expect(await storedEnquiries(id)).toBe(1);
+  });
+});
+
+describe('hooks for a site\'s own form plugin', () => {
+  it('give the handoff with its summary by id, and mark it submitted (true, or a WP_Error)', async () => {
+    const motif = `Meeresblick ${randomUUID().slice(0, 6)}`;
+    const id = await createHandoff(motif);
+    const unknown = 'ho_unknownunknownunknown00';
+    const out = await sitePhp(`
+      $marked  = apply_filters( 'manufacturer_agent_mark_handoff_submitted', null, '${unknown}' );
+      echo "\\nJSON=" . wp_json_encode( array(
+        'handoff' => apply_filters( 'manufacturer_agent_handoff', null, '${id}' ),
+        'unknown' => apply_filters( 'manufacturer_agent_handoff', null, '${unknown}' ),
+        'current' => apply_filters( 'manufacturer_agent_current_handoff', null ),
+        'marked'  => apply_filters( 'manufacturer_agent_mark_handoff_submitted', null, '${id}' ),
+        'missing' => is_wp_error( $marked ) ? $marked->get_error_code() : $marked,
+      ) ) . "\\n";`);
+    const line = out.split('\n').find((l) => l.startsWith('JSON='));
+    expect(line, out).toBeDefined();
+    const result = JSON.parse(line!.slice(5));
+    expect(result.handoff.id).toBe(id);
+    expect(result.handoff.handoff.requirements.motif_description).toBe(motif);
+    expect(result.handoff.summary.split('\n')).toEqual(expect.arrayContaining(['Next step: Project enquiry', 'Wall size: 480 cm wide × 265 cm high', 'Material: Non-woven Classic 150', 'Priority: Hard-wearing', `Motif: ${motif}`]));
+    expect(result.unknown).toBeNull();
+    // No ?handoff= in this request: no current handoff.
+    expect(result.current).toBeNull();
+    expect(result.marked).toBe(true);
+    expect(result.missing).toBe('handoff_not_found');
+    expect(await handoffState(id)).toBe('submitted');
   });
 });
