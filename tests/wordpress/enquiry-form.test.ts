@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+import { SQLITE_FILE_NAME } from '../../plugin/sidecar/handoffs/sqlite-store.js';
 import {
   PLAYGROUND_COOKIE,
   adminRequest,
@@ -506,5 +508,32 @@ describe('hooks for a site\'s own form plugin', () => {
     expect(result.marked).toBe(true);
     expect(result.missing).toBe('handoff_not_found');
     expect(await handoffState(id)).toBe('submitted');
+  });
+});
+
+describe('an expired handoff', () => {
+  it('says so on the page, and its enquiry is still sent, as a plain contact the e-mail names', async () => {
+    const { id, url } = await readyForm();
+    // What the sidecar's hourly task does at the retention, done now in its database.
+    const db = new Database(path.join(stackState(stack).sidecar.env.MANUFACTURER_AGENT_DATA_DIR, SQLITE_FILE_NAME));
+    try {
+      db.pragma('busy_timeout = 5000');
+      expect(db.prepare("UPDATE handoffs SET state = 'expired', expired_at = ? WHERE id = ?").run(new Date().toISOString(), id).changes).toBe(1);
+    } finally {
+      db.close();
+    }
+    const page = await open(url);
+    expect(page.html).toContain('This link has expired');
+    expect(page.html).not.toContain('<dl>');
+    await sleep(HUMAN_PAUSE_MS);
+    const before = mail.messages.length;
+    const who = person();
+    const res = await send(url, page, who);
+    expect(res.status, res.html.slice(0, 1000)).toBe(303);
+    await mail.waitFor(before + 1);
+    const text = mail.messages[before].text!;
+    expect(text).toContain(who.ma_message);
+    expect(text).toContain('The handoff had expired when this enquiry was sent');
+    expect(await handoffState(id)).toBe('expired');
   });
 });
