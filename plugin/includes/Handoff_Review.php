@@ -21,10 +21,15 @@ final class Handoff_Review {
 	public const BLOCK     = 'manufacturer-agent/handoff-review';
 	public const ID_PATTERN = '/^ho_[A-Za-z0-9_-]{16,64}$/';
 
+	private bool $opened = false;
+
 	/**
-	 * @param Sidecar_Client $client The sidecar.
+	 * @param Current_Handoff   $current   The handoff the page was opened with.
+	 * @param Handoff_Summary   $summary   The collected details as rows.
+	 * @param Handoff_Lifecycle $lifecycle The sidecar's lifecycle calls.
+	 * @param Enquiry_Form      $form      The form under the review.
 	 */
-	public function __construct( private Sidecar_Client $client ) {
+	public function __construct( private Current_Handoff $current, private Handoff_Summary $summary, private Handoff_Lifecycle $lifecycle, private Enquiry_Form $form ) {
 	}
 
 	/**
@@ -55,35 +60,67 @@ final class Handoff_Review {
 	}
 
 	/**
-	 * A page opened with a handoff id is personal to that visitor: no cache may keep it.
+	 * A page opened with a handoff id is personal to that visitor, and a page with the form carries
+	 * a nonce and what was typed: no cache may keep either.
 	 */
 	public function no_cache(): void {
-		if ( isset( $_GET['handoff'] ) ) { // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- read-only display.
+		$post = get_queried_object();
+		if ( '' !== $this->current->requested_id() || ( $post instanceof \WP_Post && ( has_shortcode( $post->post_content, self::SHORTCODE ) || has_block( self::BLOCK, $post ) ) ) ) {
 			nocache_headers();
 		}
 	}
 
 	/**
-	 * The summary for ?handoff=<id>, or nothing when the page was opened without one.
+	 * The review for ?handoff=<id> (nothing when the page was opened without one), then the form.
 	 */
 	public function render(): string {
-		$id = isset( $_GET['handoff'] ) && is_string( $_GET['handoff'] ) ? sanitize_text_field( wp_unslash( $_GET['handoff'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- read-only display.
-		if ( '' === $id ) {
-			return '';
+		return $this->review() . $this->form->render();
+	}
+
+	/**
+	 * The collected details, or a note on why there are none.
+	 */
+	private function review(): string {
+		switch ( $this->current->status() ) {
+			case Current_Handoff::NONE:
+				return '';
+			case Current_Handoff::UNAVAILABLE:
+				return self::note( __( 'The details your assistant collected cannot be shown right now. Please fill in the form below.', 'manufacturer-agent' ) );
+			case Current_Handoff::UNKNOWN:
+				return self::note( __( 'This link is not known. Please fill in the form below.', 'manufacturer-agent' ) );
 		}
-		if ( ! preg_match( self::ID_PATTERN, $id ) ) {
-			return self::note( __( 'This link is not known. Please fill in the form below.', 'manufacturer-agent' ) );
+		if ( 'expired' === $this->current->state() ) {
+			return self::note( __( 'This link has expired and its details were deleted. Please fill in the form below.', 'manufacturer-agent' ) );
 		}
-		try {
-			$answer = $this->client->json( 'GET', '/_bridge/handoffs/' . rawurlencode( $id ) );
-		} catch ( Sidecar_Unavailable $e ) {
-			return self::note( __( 'The details your assistant collected cannot be shown right now. Please fill in the form below.', 'manufacturer-agent' ) );
+		$this->opened();
+		return $this->summary( (array) $this->current->record() );
+	}
+
+	/**
+	 * The link was opened: the sidecar learns it (created → opened), and form plugins get the handoff.
+	 * Staff previewing a link (manage_options) leave the state as it is; the action fires for them
+	 * too, so a form plugin's page looks the same in their preview.
+	 */
+	private function opened(): void {
+		if ( $this->opened ) {
+			return;
 		}
-		$handoff = $answer->json();
-		if ( 200 !== $answer->status || ! is_array( $handoff ) ) {
-			return self::note( __( 'This link is not known. Please fill in the form below.', 'manufacturer-agent' ) );
+		$this->opened = true;
+		$record       = (array) $this->current->record();
+		if ( 'created' === $this->current->state() && ! current_user_can( 'manage_options' ) ) {
+			$newer = $this->lifecycle->mark_opened( (string) $record['id'] );
+			if ( null !== $newer ) {
+				$this->current->update( $newer );
+				$record = $newer;
+			}
 		}
-		return $this->summary( $handoff );
+		/**
+		 * Fires when a page shows a handoff a link named.
+		 *
+		 * @param array<string, mixed> $handoff The handoff (HandoffRecord).
+		 * @param string               $summary What the agent collected, as plain text.
+		 */
+		do_action( 'manufacturer_agent_handoff_opened', $record, $this->summary->text( $record ) );
 	}
 
 	/**
@@ -113,72 +150,16 @@ final class Handoff_Review {
 	 * @param array<string, mixed> $handoff The handoff.
 	 */
 	private function summary( array $handoff ): string {
-		$lang         = str_starts_with( determine_locale(), 'de' ) ? 'de' : 'en';
-		$requirements = is_array( $handoff['requirements'] ?? null ) ? $handoff['requirements'] : array();
-		$steps        = array(
-			'project_enquiry' => __( 'Project enquiry', 'manufacturer-agent' ),
-			'sample_request'  => __( 'Sample request', 'manufacturer-agent' ),
-			'wallcheck'       => __( 'Wallcheck (print-file check)', 'manufacturer-agent' ),
-		);
-		$rows         = array();
-		$rows[]       = array( __( 'Next step', 'manufacturer-agent' ), $steps[ $handoff['next_step'] ?? '' ] ?? (string) ( $handoff['next_step'] ?? '' ) );
-		if ( isset( $requirements['dimensions']['width_cm'], $requirements['dimensions']['height_cm'] ) ) {
-			$rows[] = array(
-				__( 'Wall size', 'manufacturer-agent' ),
-				/* translators: 1: width in cm, 2: height in cm */
-				sprintf( __( '%1$s cm wide × %2$s cm high', 'manufacturer-agent' ), number_format_i18n( (float) $requirements['dimensions']['width_cm'] ), number_format_i18n( (float) $requirements['dimensions']['height_cm'] ) ),
-			);
-		}
-		if ( isset( $requirements['material_id'] ) ) {
-			$rows[] = array( __( 'Material', 'manufacturer-agent' ), $this->material_name( (string) $requirements['material_id'], $lang ) );
-		}
-		if ( isset( $requirements['priority'] ) ) {
-			$rows[] = array( __( 'Priority', 'manufacturer-agent' ), self::priority_label( (string) $requirements['priority'] ) );
-		}
-		if ( isset( $requirements['motif_description'] ) ) {
-			$rows[] = array( __( 'Motif', 'manufacturer-agent' ), (string) $requirements['motif_description'] );
-		}
-		if ( isset( $handoff['created_at'] ) && false !== strtotime( (string) $handoff['created_at'] ) ) {
-			$rows[] = array( __( 'Collected on', 'manufacturer-agent' ), date_i18n( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), strtotime( (string) $handoff['created_at'] ) ) );
-		}
-
 		$html = '<section class="manufacturer-agent-handoff" aria-labelledby="manufacturer-agent-handoff-title">';
 		$html .= '<h2 id="manufacturer-agent-handoff-title">' . self::inert( __( 'Please check what your assistant collected', 'manufacturer-agent' ) ) . '</h2><dl>';
-		foreach ( $rows as $row ) {
+		foreach ( $this->summary->rows( $handoff ) as $row ) {
 			$html .= '<dt>' . self::inert( $row[0] ) . '</dt><dd>' . self::inert( $row[1] ) . '</dd>';
 		}
-		$html .= '</dl><p>' . self::inert( __( 'Nothing has been sent yet. Check the details, add your contact details in the form below and send it yourself; an advisor then responds within one business day.', 'manufacturer-agent' ) ) . '</p></section>';
-		return $html;
-	}
-
-	/**
-	 * A material's name from the catalog, or its id when it has since been removed.
-	 *
-	 * @param string $id   Material id.
-	 * @param string $lang de or en.
-	 */
-	private function material_name( string $id, string $lang ): string {
-		foreach ( (array) ( Settings::config()['materials'] ?? array() ) as $material ) {
-			if ( ( $material['id'] ?? null ) === $id ) {
-				return (string) ( $material['name'][ $lang ] ?? $id );
-			}
+		$html .= '</dl>';
+		// Once sent, the form's place says so; "nothing has been sent yet" would no longer be true.
+		if ( 'submitted' !== ( $handoff['state'] ?? '' ) ) {
+			$html .= '<p>' . self::inert( __( 'Nothing has been sent yet. Check the details, add your contact details in the form below and send it yourself; an advisor then responds within one business day.', 'manufacturer-agent' ) ) . '</p>';
 		}
-		return $id;
-	}
-
-	/**
-	 * A priority in words.
-	 *
-	 * @param string $priority Priority value.
-	 */
-	private static function priority_label( string $priority ): string {
-		$labels = array(
-			'brandschutz' => __( 'Fire safety', 'manufacturer-agent' ),
-			'robust'      => __( 'Hard-wearing', 'manufacturer-agent' ),
-			'effekt'      => __( 'Special effect', 'manufacturer-agent' ),
-			'nachhaltig'  => __( 'Sustainability', 'manufacturer-agent' ),
-			'feuchtraum'  => __( 'Wet room', 'manufacturer-agent' ),
-		);
-		return $labels[ $priority ] ?? $priority;
+		return $html . '</section>';
 	}
 }

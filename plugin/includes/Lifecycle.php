@@ -17,8 +17,6 @@ final class Lifecycle {
 	/**
 	 * Names of the enquiry form's one-time tokens begin so (options, or transients of that name).
 	 */
-	public const ENQUIRY_TOKEN_PREFIX = 'manufacturer_agent_enquiry_token_';
-
 	/**
 	 * Adds the default configuration where none is saved yet, and tells the sidecar.
 	 *
@@ -53,8 +51,9 @@ final class Lifecycle {
 					delete_option( $option );
 				}
 				self::delete_enquiries();
-				self::delete_enquiry_tokens();
+				Enquiry_Guard::forget_all();
 				Privacy::unschedule();
+				wp_unschedule_hook( Handoff_Lifecycle::RETRY_HOOK );
 			}
 		);
 	}
@@ -71,24 +70,6 @@ final class Lifecycle {
 				$enquiries->delete( $id );
 			}
 		} while ( count( $ids ) === 200 );
-	}
-
-	/**
-	 * Deletes the form's one-time tokens of the current site, stored as options or transients.
-	 */
-	private static function delete_enquiry_tokens(): void {
-		global $wpdb;
-		$names = $wpdb->get_col( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- uninstall, once; no API lists options by prefix.
-			$wpdb->prepare(
-				"SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s",
-				$wpdb->esc_like( self::ENQUIRY_TOKEN_PREFIX ) . '%',
-				$wpdb->esc_like( '_transient_' . self::ENQUIRY_TOKEN_PREFIX ) . '%',
-				$wpdb->esc_like( '_transient_timeout_' . self::ENQUIRY_TOKEN_PREFIX ) . '%'
-			)
-		);
-		foreach ( (array) $names as $name ) {
-			delete_option( (string) $name );
-		}
 	}
 
 	/**

@@ -33,11 +33,16 @@ final class Plugin {
 		$client    = Sidecar_Client::from_environment();
 		$enquiries = new Enquiries();
 		$sync      = Config_Sync::instance();
-		$bridge    = new Bridge( $client, $sync, Client_Address::from_environment() );
+		$addresses = Client_Address::from_environment();
+		$bridge    = new Bridge( $client, $sync, $addresses );
 		$public    = new Public_Routes( $bridge );
 		$admin     = new Admin_Routes( $client, $sync, $enquiries );
 		$page      = new Admin_Page();
-		$review    = new Handoff_Review( $client );
+		$current   = new Current_Handoff( $client );
+		$summary   = new Handoff_Summary();
+		$lifecycle = new Handoff_Lifecycle( $client );
+		$form      = new Enquiry_Form( $current, $lifecycle, $summary, new Enquiry_Guard( $addresses ), new Enquiry_Mail( $summary ), $enquiries );
+		$review    = new Handoff_Review( $current, $summary, $lifecycle, $form );
 		( new Abilities( $bridge ) )->boot();
 		( new Privacy( $enquiries ) )->boot();
 
@@ -53,6 +58,10 @@ final class Plugin {
 		add_action( 'admin_menu', array( $page, 'register' ) );
 		add_action( 'admin_enqueue_scripts', array( $page, 'enqueue' ) );
 		add_action( 'template_redirect', array( $review, 'no_cache' ) );
+		// The form's POST is answered before any output: a redirect, or the status of a refusal.
+		add_action( 'template_redirect', array( $form, 'handle' ), 5 );
+		$lifecycle->register();
+		( new Form_Plugin_Hooks( $client, $current, $summary, $lifecycle ) )->register();
 		add_filter( 'robots_txt', array( Robots::class, 'filter' ), 20 );
 		Settings::watch();
 	}

@@ -219,8 +219,8 @@ describe('uninstall', () => {
   it('removes every enquiry with its fields, the form’s option, its tokens and the retention task; activation seeds again', () => {
     const result = php(`${saveEnquiries([['uninstall@example.com', 0, 'ho_uninstall']])}
       update_option( ManufacturerAgent\\Enquiry_Settings::OPTION, array_merge( ManufacturerAgent\\Enquiry_Settings::defaults(), array( 'retention_days' => 7 ) ) );
-      update_option( 'manufacturer_agent_enquiry_token_abc', 'x', false );
-      set_transient( 'manufacturer_agent_enquiry_token_def', 'y', HOUR_IN_SECONDS );
+      update_option( ManufacturerAgent\\Enquiry_Guard::CLAIM_PREFIX . 'abc', 'x', false );
+      set_transient( ManufacturerAgent\\Enquiry_Guard::RATE_PREFIX . 'def', 'y', HOUR_IN_SECONDS );
       update_option( 'unrelated_option_kept', 'z' );
       ManufacturerAgent\\Privacy::schedule();
       $before = array( 'enquiries' => count( get_posts( array( 'post_type' => 'ma_enquiry', 'post_status' => 'any', 'fields' => 'ids', 'numberposts' => -1 ) ) ), 'cron' => (bool) wp_next_scheduled( ManufacturerAgent\\Privacy::RETENTION_HOOK ) );
@@ -230,7 +230,7 @@ describe('uninstall', () => {
       $after = array(
         'enquiries' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'ma_enquiry'" ),
         'meta' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->postmeta} WHERE meta_key LIKE '\\_manufacturer\\_agent\\_%'" ),
-        'options' => $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '%manufacturer\\_agent\\_enquiry%'" ),
+        'options' => $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '%manufacturer\\_agent\\_enquir%' OR option_name LIKE '%manufacturer\\_agent\\_claim%'" ),
         'cron' => (bool) wp_next_scheduled( ManufacturerAgent\\Privacy::RETENTION_HOOK ),
         'kept' => get_option( 'unrelated_option_kept' ),
       );
