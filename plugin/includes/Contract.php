@@ -58,6 +58,15 @@ final class Contract {
 	}
 
 	/**
+	 * Whether a text has the form of a handoff id (opaque, ho_ and letters, digits, - and _).
+	 *
+	 * @param string $id Candidate id.
+	 */
+	public static function is_handoff_id( string $id ): bool {
+		return 1 === preg_match( '/' . str_replace( '/', '\\/', (string) self::get( 'handoff_id_pattern' ) ) . '/D', $id );
+	}
+
+	/**
 	 * The values of an enumeration, in order.
 	 *
 	 * @param string $enum priority, next_step or handoff_state.

@@ -54,7 +54,7 @@ final class Current_Handoff {
 		if ( '' === $id ) {
 			return $this->status = self::NONE;
 		}
-		if ( ! preg_match( Handoff_Review::ID_PATTERN, $id ) ) {
+		if ( ! Contract::is_handoff_id( $id ) ) {
 			return $this->status = self::UNKNOWN;
 		}
 		try {

@@ -280,7 +280,7 @@ final class Enquiry_Form {
 	 */
 	private function consent_text( bool $html ): string {
 		$texts  = (array) Enquiry_Settings::get()['consent_text'];
-		$text   = (string) ( $texts[ Handoff_Summary::language() ] ?? $texts['en'] ?? '' );
+		$text   = (string) ( $texts[ Contract::language() ] ?? $texts['en'] ?? '' );
 		$url    = (string) get_privacy_policy_url();
 		$policy = __( 'privacy policy', 'manufacturer-agent' );
 		if ( ! str_contains( $text, '{privacy_policy}' ) ) {

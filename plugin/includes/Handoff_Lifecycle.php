@@ -55,7 +55,7 @@ final class Handoff_Lifecycle {
 	 * @return true|\WP_Error Codes: handoff_not_found, handoff_expired, sidecar_unavailable, sidecar_error.
 	 */
 	public function mark_submitted( string $id ) {
-		if ( ! preg_match( Handoff_Review::ID_PATTERN, $id ) ) {
+		if ( ! Contract::is_handoff_id( $id ) ) {
 			return new \WP_Error( 'handoff_not_found', __( 'No handoff has this id.', 'manufacturer-agent' ) );
 		}
 		try {

@@ -19,7 +19,6 @@ final class Handoff_Review {
 
 	public const SHORTCODE = 'manufacturer_agent_handoff';
 	public const BLOCK     = 'manufacturer-agent/handoff-review';
-	public const ID_PATTERN = '/^ho_[A-Za-z0-9_-]{16,64}$/';
 
 	private bool $opened = false;
 

@@ -10,7 +10,7 @@ namespace ManufacturerAgent;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The one home of the summary's labels: the review renders the rows as HTML, the e-mails and the
+ * The summary's rows (the names of next steps and priorities come from the contract): the review renders the rows as HTML, the e-mails and the
  * hooks for form plugins take them as plain text. Labels follow the locale in force when called, so
  * a caller switches locale first (the advisors read the site's language, the person the page's).
  */
@@ -23,10 +23,10 @@ final class Handoff_Summary {
 	 * @return list<array{0: string, 1: string}>
 	 */
 	public function rows( array $handoff ): array {
-		$lang         = self::language();
+		$lang         = Contract::language();
 		$requirements = is_array( $handoff['requirements'] ?? null ) ? $handoff['requirements'] : array();
 		$rows         = array();
-		$rows[]       = array( __( 'Next step', 'manufacturer-agent' ), self::next_step_label( (string) ( $handoff['next_step'] ?? '' ) ) );
+		$rows[]       = array( __( 'Next step', 'manufacturer-agent' ), Contract::label( 'next_step', (string) ( $handoff['next_step'] ?? '' ), $lang ) );
 		if ( isset( $requirements['dimensions']['width_cm'], $requirements['dimensions']['height_cm'] ) ) {
 			$rows[] = array(
 				__( 'Wall size', 'manufacturer-agent' ),
@@ -38,7 +38,7 @@ final class Handoff_Summary {
 			$rows[] = array( __( 'Material', 'manufacturer-agent' ), self::material_name( (string) $requirements['material_id'], $lang ) );
 		}
 		if ( isset( $requirements['priority'] ) ) {
-			$rows[] = array( __( 'Priority', 'manufacturer-agent' ), self::priority_label( (string) $requirements['priority'] ) );
+			$rows[] = array( __( 'Priority', 'manufacturer-agent' ), Contract::label( 'priority', (string) $requirements['priority'], $lang ) );
 		}
 		if ( isset( $requirements['motif_description'] ) ) {
 			$rows[] = array( __( 'Motif', 'manufacturer-agent' ), (string) $requirements['motif_description'] );
@@ -64,27 +64,6 @@ final class Handoff_Summary {
 	}
 
 	/**
-	 * de or en, from the locale in force.
-	 */
-	public static function language(): string {
-		return str_starts_with( determine_locale(), 'de' ) ? 'de' : 'en';
-	}
-
-	/**
-	 * A next step in words.
-	 *
-	 * @param string $step Next step value.
-	 */
-	public static function next_step_label( string $step ): string {
-		$steps = array(
-			'project_enquiry' => __( 'Project enquiry', 'manufacturer-agent' ),
-			'sample_request'  => __( 'Sample request', 'manufacturer-agent' ),
-			'wallcheck'       => __( 'Wallcheck (print-file check)', 'manufacturer-agent' ),
-		);
-		return $steps[ $step ] ?? $step;
-	}
-
-	/**
 	 * A material's name from the catalog, or its id when it has since been removed.
 	 *
 	 * @param string $id   Material id.
@@ -97,21 +76,5 @@ final class Handoff_Summary {
 			}
 		}
 		return $id;
-	}
-
-	/**
-	 * A priority in words.
-	 *
-	 * @param string $priority Priority value.
-	 */
-	private static function priority_label( string $priority ): string {
-		$labels = array(
-			'brandschutz' => __( 'Fire safety', 'manufacturer-agent' ),
-			'robust'      => __( 'Hard-wearing', 'manufacturer-agent' ),
-			'effekt'      => __( 'Special effect', 'manufacturer-agent' ),
-			'nachhaltig'  => __( 'Sustainability', 'manufacturer-agent' ),
-			'feuchtraum'  => __( 'Wet room', 'manufacturer-agent' ),
-		);
-		return $labels[ $priority ] ?? $priority;
 	}
 }
