@@ -36,10 +36,36 @@ export function labelledEnum(defName: (typeof LABELLED_ENUMS)[keyof typeof LABEL
   return values.map((value) => ({ value, label: { de: labels[value].de!, en: labels[value].en! } }));
 }
 
+/**
+ * The site configuration keeps an entry per value of an enumeration (a recommendation per priority, a
+ * target page per next step); the schema lists those keys, so a value added to the enumeration alone
+ * would be accepted nowhere. The build stops and says where.
+ */
+export function checkKeyedByEnum(): void {
+  const keyed = { recommendations: 'Priority', handoff_targets: 'NextStep' } as const;
+  const problems: string[] = [];
+  for (const [part, def] of Object.entries(keyed)) {
+    const schema = (SCHEMAS.SiteConfig.properties as Record<string, { properties?: object; required?: string[] }>)[part];
+    const values = (SCHEMAS.common.$defs as unknown as Record<string, { enum: string[] }>)[def].enum;
+    const named = Object.keys(schema.properties ?? {});
+    const required = schema.required ?? [];
+    const missing = values.filter((value) => !named.includes(value) || !required.includes(value));
+    const stray = named.filter((key) => !values.includes(key));
+    if (missing.length || stray.length) {
+      problems.push(
+        `schemas/site-config.schema.json ${part} must name (in properties and required) every ${def} value` +
+          `${missing.length ? `; missing: ${missing.join(', ')}` : ''}${stray.length ? `; not a ${def}: ${stray.join(', ')}` : ''}`,
+      );
+    }
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+}
+
 /** The REST namespace a path under /wp-json/ belongs to (manufacturer-agent of /wp-json/manufacturer-agent/v1). */
 const namespaceOf = (path: string) => path.split('/')[2];
 
 export function buildContract() {
+  checkKeyedByEnum();
   return {
     interface_version: INTERFACE_VERSION,
     handoff_id_pattern: SCHEMAS.Handoff.properties.id.pattern,

@@ -14,6 +14,10 @@ import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
 import { PLAYGROUND_COOKIE, basicAuth, wordpressStack, type WordPressStack } from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
 import { startMailCatcher, type MailCatcher } from '../support/mail.js';
+import { buildContract } from '../../plugin/sidecar/contract.js';
+
+/** A value's English name, as the contract gives it to PHP and the admin screen. */
+const label = (enumName: 'priority' | 'handoff_state', value: string) => buildContract().enums[enumName].find((e) => e.value === value)!.label.en;
 
 const SHOTS = path.join(ROOT, 'test-results/enquiry-form');
 const ADVISOR = 'advisor-browser@stack.example';
@@ -92,7 +96,7 @@ describe('a person sends the enquiry form of a handoff link', () => {
     await mail.waitFor(1);
     const message = mail.messages.find((m) => m.envelopeTo.includes(ADVISOR));
     expect(message).toBeDefined();
-    for (const part of [motif, 'Non-woven Classic 150', 'Fire safety', '350 cm wide × 250 cm high', `Max Beispiel ${tag}`, `max.${tag}@kunde.example`, 'Wir möchten die Wand']) {
+    for (const part of [motif, 'Non-woven Classic 150', label('priority', 'brandschutz'), '350 cm wide × 250 cm high', `Max Beispiel ${tag}`, `max.${tag}@kunde.example`, 'Wir möchten die Wand']) {
       expect(message!.text).toContain(part);
     }
     // Reloading the confirmation repeats a GET: no second e-mail.
@@ -100,8 +104,24 @@ describe('a person sends the enquiry form of a handoff link', () => {
     await page.waitForTimeout(1_500);
     expect(mail.messages.filter((m) => m.envelopeTo.includes(ADVISOR)).length).toBe(1);
     expect(problems).toEqual([]);
-    // Integration: the wp-admin part (the Handoffs tab shows this handoff as submitted, with the
-    // enquiry) follows here once the admin screen lands: log in as tests/browser/block-editor.test.ts
-    // does and open the Handoffs tab for handoff.id.
+
+    // Staff see it in wp-admin: the Handoffs tab lists the handoff as submitted, with what the person sent.
+    await page.goto(`${stack.url}/wp-login.php`);
+    await page.fill('#user_login', stack.admin.user);
+    await page.fill('#user_pass', stack.admin.password);
+    await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+    await page.goto(`${stack.url}/wp-admin/admin.php?page=manufacturer-agent`);
+    await page.getByRole('tab', { name: 'Handoffs' }).click();
+    await page.getByRole('combobox', { name: 'State' }).selectOption('submitted');
+    const row = page.locator(`[data-handoff="${handoff.id}"]`);
+    await row.waitFor();
+    await expect(row.locator('.ma-state').textContent()).resolves.toBe(label('handoff_state', 'submitted'));
+    await row.getByRole('button', { name: `Show the enquiry of Max Beispiel ${tag}` }).click();
+    const details = page.locator(`#ma-enquiry-${handoff.id}`);
+    await details.waitFor();
+    await expect(details.getByRole('link', { name: `max.${tag}@kunde.example` }).getAttribute('href')).resolves.toBe(`mailto:max.${tag}@kunde.example`);
+    await expect(details.textContent()).resolves.toMatch(/Bäckerei Beispiel.*\+49 30 987654.*Wir möchten die Wand im Verkaufsraum gestalten\..*Sent to the advisors/s);
+    await page.screenshot({ path: path.join(SHOTS, '03-wp-admin-handoff.png'), fullPage: true });
+    expect(problems).toEqual([]);
   });
 });

@@ -21,6 +21,10 @@ import {
 } from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
 import { startMailCatcher, type MailCatcher } from '../support/mail.js';
+import { buildContract } from '../../plugin/sidecar/contract.js';
+
+/** A priority's English name, as the contract gives it to PHP. */
+const priorityName = (value: string) => buildContract().enums.priority.find((e) => e.value === value)!.label.en;
 
 let stack: WordPressStack;
 let mail: MailCatcher;
@@ -289,7 +293,7 @@ describe('sending the form', () => {
     expect(message.html).toBe(false);
     expect((message.replyTo as any).value.map((a: any) => a.address)).toEqual([who.ma_email]);
     const text = message.text!;
-    for (const part of ['Non-woven Classic 150', 'Hard-wearing', '480 cm wide × 265 cm high', motif, who.ma_name, who.ma_company, who.ma_email, who.ma_phone, who.ma_message, 'I agree that my details', id]) {
+    for (const part of ['Non-woven Classic 150', priorityName('robust'), '480 cm wide × 265 cm high', motif, who.ma_name, who.ma_company, who.ma_email, who.ma_phone, who.ma_message, 'I agree that my details', id]) {
       expect(text, text).toContain(part);
     }
     expect(message.subject).toContain(who.ma_name);
@@ -501,7 +505,7 @@ describe('hooks for a site\'s own form plugin', () => {
     const result = JSON.parse(line!.slice(5));
     expect(result.handoff.id).toBe(id);
     expect(result.handoff.handoff.requirements.motif_description).toBe(motif);
-    expect(result.handoff.summary.split('\n')).toEqual(expect.arrayContaining(['Next step: Project enquiry', 'Wall size: 480 cm wide × 265 cm high', 'Material: Non-woven Classic 150', 'Priority: Hard-wearing', `Motif: ${motif}`]));
+    expect(result.handoff.summary.split('\n')).toEqual(expect.arrayContaining(['Next step: Project enquiry', 'Wall size: 480 cm wide × 265 cm high', 'Material: Non-woven Classic 150', `Priority: ${priorityName('robust')}`, `Motif: ${motif}`]));
     expect(result.unknown).toBeNull();
     // No ?handoff= in this request: no current handoff.
     expect(result.current).toBeNull();
