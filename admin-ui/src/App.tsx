@@ -280,6 +280,9 @@ export function App() {
     <FormProvider value={{ state, dispatch, errors }}>
       <div className="ma-admin">
         <h1 className="wp-heading-inline">{__('Manufacturer Agent', 'manufacturer-agent')}</h1>
+        {/* The bar saves the site configuration: on the tabs that are not part of it (the enquiry form saves
+            on its own) it shows only while the configuration has unsaved changes. */}
+        {section in CONFIG_SECTIONS || dirty ? (
         <div className="ma-savebar" role="region" aria-label={__('Save changes', 'manufacturer-agent')}>
           <Button variant="primary" onClick={save} isBusy={state.saving} disabled={state.saving || !dirty} className="ma-save">
             {state.saving ? __('Saving…', 'manufacturer-agent') : __('Save changes', 'manufacturer-agent')}
@@ -298,6 +301,7 @@ export function App() {
               : ''}
           </span>
         </div>
+        ) : null}
         {message ? (
           <Notice status={message.status} onRemove={() => setMessage(null)} className="ma-message">
             {message.text}

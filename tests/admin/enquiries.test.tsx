@@ -86,6 +86,8 @@ describe('Enquiry form tab', () => {
     expect((field('/enabled') as HTMLInputElement).checked).toBe(true);
     const save = screen.getByRole('button', { name: 'Save the enquiry form' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
+    // One save button on this tab: the site configuration's bar is not shown while it has nothing unsaved.
+    expect(screen.queryByRole('region', { name: 'Save changes' })).toBeNull();
 
     fireEvent.change(field('/advisor_emails'), { target: { value: 'a@example.com\n  b@example.com \n' } });
     fireEvent.change(field('/retention_days'), { target: { value: '30' } });
