@@ -37,6 +37,8 @@ final class Abilities {
 	);
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param Bridge $bridge The path public requests take to the sidecar.
 	 */
 	public function __construct( private Bridge $bridge ) {

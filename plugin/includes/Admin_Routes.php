@@ -18,6 +18,8 @@ final class Admin_Routes {
 	public const NAMESPACE = 'manufacturer-agent-admin/v1';
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param Sidecar_Client $client    The sidecar.
 	 * @param Config_Sync    $sync      Applies configurations.
 	 * @param Enquiries      $enquiries The enquiries people sent (WordPress's alone).

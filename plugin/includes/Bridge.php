@@ -37,6 +37,8 @@ final class Bridge {
 	private const DROPPED_RESPONSE_HEADERS = array( 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'server' );
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param Sidecar_Client $client  The sidecar.
 	 * @param Config_Sync    $sync    Pushes the configuration when the sidecar holds another revision.
 	 * @param Client_Address $clients Who the visitor is, behind the proxies the operator trusts.

@@ -22,6 +22,8 @@ final class Client_Address {
 	public const DEFAULT_HEADER = 'X-Forwarded-For';
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param list<array{0: string, 1: int}> $trusted Trusted networks: packed address and prefix length.
 	 * @param string                         $header  $_SERVER key of the header, e.g. HTTP_X_FORWARDED_FOR.
 	 */

@@ -20,6 +20,8 @@ final class Config_Sync {
 	private bool $push_scheduled = false;
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param Sidecar_Client $client The sidecar.
 	 */
 	public function __construct( private Sidecar_Client $client ) {

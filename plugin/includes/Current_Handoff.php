@@ -22,11 +22,15 @@ final class Current_Handoff {
 	private ?string $status = null;
 
 	/**
+	 * The handoff record, once looked up.
+	 *
 	 * @var array<string, mixed>|null
 	 */
 	private ?array $record = null;
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param Sidecar_Client $client The sidecar.
 	 * @param string|null    $id     A handoff id; null: the one the page's link carries.
 	 */
@@ -47,27 +51,34 @@ final class Current_Handoff {
 	 * none, unknown (malformed, not found or expired), unavailable (sidecar down) or found.
 	 */
 	public function status(): string {
-		if ( null !== $this->status ) {
-			return $this->status;
+		if ( null === $this->status ) {
+			$this->status = $this->look_up();
 		}
+		return $this->status;
+	}
+
+	/**
+	 * Asks the sidecar once; keeps the record when it is found.
+	 */
+	private function look_up(): string {
 		$id = $this->requested_id();
 		if ( '' === $id ) {
-			return $this->status = self::NONE;
+			return self::NONE;
 		}
 		if ( ! Contract::is_handoff_id( $id ) ) {
-			return $this->status = self::UNKNOWN;
+			return self::UNKNOWN;
 		}
 		try {
 			$answer = $this->client->json( 'GET', '/_bridge/handoffs/' . rawurlencode( $id ) );
 		} catch ( Sidecar_Unavailable $e ) {
-			return $this->status = self::UNAVAILABLE;
+			return self::UNAVAILABLE;
 		}
 		$record = $answer->json();
 		if ( 200 !== $answer->status || ! is_array( $record ) || ( $record['id'] ?? null ) !== $id ) {
-			return $this->status = self::UNKNOWN;
+			return self::UNKNOWN;
 		}
 		$this->record = $record;
-		return $this->status = self::FOUND;
+		return self::FOUND;
 	}
 
 	/**

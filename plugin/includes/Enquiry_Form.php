@@ -43,6 +43,8 @@ final class Enquiry_Form {
 	private ?array $submission = null;
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param Current_Handoff   $current   The handoff the page was opened with.
 	 * @param Handoff_Lifecycle $lifecycle The sidecar's lifecycle calls.
 	 * @param Handoff_Summary   $summary   The collected details as rows.

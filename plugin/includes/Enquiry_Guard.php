@@ -23,6 +23,8 @@ final class Enquiry_Guard {
 	private const CLAIM_DAYS  = 2;
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param Client_Address $addresses Who the client is, behind trusted proxies.
 	 */
 	public function __construct( private Client_Address $addresses ) {

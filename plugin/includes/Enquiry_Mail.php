@@ -16,6 +16,8 @@ defined( 'ABSPATH' ) || exit;
 final class Enquiry_Mail {
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param Handoff_Summary $summary The collected details as rows.
 	 */
 	public function __construct( private Handoff_Summary $summary ) {

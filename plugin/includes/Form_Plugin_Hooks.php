@@ -18,6 +18,8 @@ defined( 'ABSPATH' ) || exit;
 final class Form_Plugin_Hooks {
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param Sidecar_Client    $client    The sidecar.
 	 * @param Current_Handoff   $current   The handoff the page was opened with.
 	 * @param Handoff_Summary   $summary   The collected details as rows.

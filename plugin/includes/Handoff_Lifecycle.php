@@ -20,6 +20,8 @@ final class Handoff_Lifecycle {
 	public const MAX_ATTEMPTS = 10;
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param Sidecar_Client $client The sidecar.
 	 */
 	public function __construct( private Sidecar_Client $client ) {

@@ -23,6 +23,8 @@ final class Handoff_Review {
 	private bool $opened = false;
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param Current_Handoff   $current   The handoff the page was opened with.
 	 * @param Handoff_Summary   $summary   The collected details as rows.
 	 * @param Handoff_Lifecycle $lifecycle The sidecar's lifecycle calls.

@@ -30,6 +30,8 @@ final class Privacy {
 	public const RETENTION_BATCHES = 20;
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param Enquiries $enquiries The store.
 	 */
 	public function __construct( private Enquiries $enquiries ) {
@@ -47,6 +49,8 @@ final class Privacy {
 	}
 
 	/**
+	 * Adds the enquiries' exporter to WordPress's list.
+	 *
 	 * @param array<string, array<string, mixed>> $exporters Registered exporters.
 	 * @return array<string, array<string, mixed>>
 	 */
@@ -60,6 +64,8 @@ final class Privacy {
 	}
 
 	/**
+	 * Adds the enquiries' eraser to WordPress's list.
+	 *
 	 * @param array<string, array<string, mixed>> $erasers Registered erasers.
 	 * @return array<string, array<string, mixed>>
 	 */

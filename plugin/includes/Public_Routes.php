@@ -18,6 +18,8 @@ defined( 'ABSPATH' ) || exit;
 final class Public_Routes {
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param Bridge $bridge The bridge.
 	 */
 	public function __construct( private Bridge $bridge ) {

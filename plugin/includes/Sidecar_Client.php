@@ -22,6 +22,8 @@ final class Sidecar_Client {
 
 
 	/**
+	 * Takes its collaborators.
+	 *
 	 * @param string $base_url Sidecar URL without a trailing slash.
 	 * @param string $token    Shared secret.
 	 */

@@ -15,6 +15,8 @@ defined( 'ABSPATH' ) || exit;
 final class Sidecar_Response {
 
 	/**
+	 * An answer of the sidecar.
+	 *
 	 * @param int                          $status   HTTP status.
 	 * @param array<string, list<string>> $headers  Response headers.
 	 * @param string                       $body     Body, unless streamed.

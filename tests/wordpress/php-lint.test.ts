@@ -1,4 +1,5 @@
-// Every PHP file of the plugin passes `php -l` (Debian's PHP CLI, installed when missing) and parses
+// Every PHP file of the plugin passes `php -l` (Debian's PHP CLI, installed when missing), follows the
+// project's coding standard (phpcs.xml.dist, Debian's PHP_CodeSniffer) and parses
 // on each PHP version the plugin supports (8.1 to 8.4, the playground's WebAssembly builds). That it
 // also runs on each without deprecation notices is tests/wordpress/php-versions.test.ts.
 import { describe, expect, it } from 'vitest';
@@ -18,16 +19,16 @@ function phpFiles(dir: string): string[] {
   });
 }
 
-/** Debian's php-cli, installed on a machine that has none (the test machines run as root). */
-function ensurePhpCli(): void {
-  if (spawnSync('php', ['-v'], { stdio: 'ignore' }).status === 0) return;
-  const install = () => spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'php-cli'], { encoding: 'utf8', timeout: 300_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+/** A Debian package's command, installed on a machine that has none (the test machines run as root). */
+function ensureCommand(command: string, debianPackage: string): void {
+  if (spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0) return;
+  const install = () => spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', debianPackage], { encoding: 'utf8', timeout: 300_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   let result = install();
   if (result.status !== 0) {
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', timeout: 300_000 });
     result = install();
   }
-  if (result.status !== 0) throw new Error(`apt-get install php-cli failed:\n${result.stdout}${result.stderr}`);
+  if (result.status !== 0) throw new Error(`apt-get install ${debianPackage} failed:\n${result.stdout}${result.stderr}`);
 }
 
 describe('PHP files of the plugin', () => {
@@ -39,13 +40,22 @@ describe('PHP files of the plugin', () => {
   });
 
   it('pass php -l', { timeout: 600_000 }, () => {
-    ensurePhpCli();
+    ensureCommand('php', 'php-cli');
     const failures: string[] = [];
     for (const file of files) {
       const result = spawnSync('php', ['-n', '-l', file], { encoding: 'utf8' });
       if (result.status !== 0 || !/No syntax errors detected/.test(result.stdout)) failures.push(`${path.relative(ROOT, file)}: ${result.stdout}${result.stderr}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  // phpcs.xml.dist: WordPress-Core's rules as far as PHP_CodeSniffer's own sniffs reach them.
+  it('follow the coding standard with no finding (PHP_CodeSniffer, phpcs.xml.dist)', { timeout: 600_000 }, () => {
+    ensureCommand('php', 'php-cli');
+    ensureCommand('phpcs', 'php-codesniffer');
+    const result = spawnSync('phpcs', ['--standard=phpcs.xml.dist', '--report=emacs', '-q'], { cwd: ROOT, encoding: 'utf8' });
+    expect(`${result.stdout}${result.stderr}`.replaceAll(`${ROOT}/`, '')).toBe('');
+    expect(result.status).toBe(0);
   });
 
   it.each(PHP_VERSIONS)('parse on PHP %s', { timeout: 120_000 }, (version) => {
