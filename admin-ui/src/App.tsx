@@ -226,7 +226,6 @@ export function App() {
   };
 
   const discard = () => {
-    // eslint-disable-next-line no-alert
     if (window.confirm(__('Discard all unsaved changes?', 'manufacturer-agent'))) {
       dispatch({ type: 'discard' });
       setAttempted(false);

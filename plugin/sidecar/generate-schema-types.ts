@@ -4,6 +4,7 @@
 // tests/unit/schema-types.test.ts fails when the committed file is not what schemas/ gives.
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import * as prettier from 'prettier';
 import { componentRef } from './core/schema-refs.js';
 import { SCHEMAS } from './core/schemas.js';
 
@@ -86,8 +87,13 @@ function declaration(name: string, schema: Node): string {
   return `${description}export type ${name} = ${typeOf(schema, '')};\n`;
 }
 
-/** The file's text: shared definitions first, then each schema by its title. */
-export function schemaTypesSource(): string {
+/** The file's text, as prettier formats it: shared definitions first, then each schema by its title. */
+export async function schemaTypesSource(file: string): Promise<string> {
+  const options = await prettier.resolveConfig(file);
+  return prettier.format(unformattedSource(), { ...options, filepath: file });
+}
+
+function unformattedSource(): string {
   const out = [
     '// Generated from schemas/ by plugin/sidecar/generate-schema-types.ts (npm run build): do not edit.\n',
     '// Each type is named as openapi.json names the component.\n',
@@ -100,4 +106,4 @@ export function schemaTypesSource(): string {
 }
 
 // Run as the build's tool (node generate-schema-types.mjs <file>), not when a test imports it.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) writeFileSync(process.argv[2], schemaTypesSource());
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) writeFileSync(process.argv[2], await schemaTypesSource(process.argv[2]));

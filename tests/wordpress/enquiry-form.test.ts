@@ -424,7 +424,7 @@ describe('hostile input is refused or inert', () => {
 
 describe('contact details stay in WordPress', () => {
   it('the sidecar never receives them (neither its log nor its data folder holds them)', async () => {
-    const { id, url, page, before } = await readyForm();
+    const { url, page, before } = await readyForm();
     const who = person(`secret${randomUUID().slice(0, 8)}`);
     expect((await send(url, page, who)).status).toBe(303);
     await mail.waitFor(before + 1);

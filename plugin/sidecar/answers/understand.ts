@@ -1,4 +1,4 @@
-import { defaultConfig, type AnswerVocabulary, type Criterion, type LocalizedText, type SiteConfig } from '../core/site-config.js';
+import { defaultConfig, type AnswerVocabulary, type LocalizedText, type SiteConfig } from '../core/site-config.js';
 import { materialsOf, type CatalogMaterial } from './documents.js';
 import { Lexicon, fold, phrases, stem, tokenize, tokensOf, type Entry } from './lexicon.js';
 import { ACTION_WORDS, ATTRIBUTE_WORDS, CATALOG_WORDING, FACT_WORDING, PRIORITY_WORDING, RECOMMENDATION_WORDS, QUESTION_SHAPE_WORDS, UNPUBLISHED_WORDS, type AttributeId } from './vocabulary.js';

@@ -8,13 +8,13 @@ export type LocalizedText = {
 };
 
 /** The project priority a material is recommended for. */
-export type Priority = "brandschutz" | "robust" | "effekt" | "nachhaltig" | "feuchtraum";
+export type Priority = 'brandschutz' | 'robust' | 'effekt' | 'nachhaltig' | 'feuchtraum';
 
 /** The human-reviewed next step a handoff leads to. */
-export type NextStep = "project_enquiry" | "sample_request" | "wallcheck";
+export type NextStep = 'project_enquiry' | 'sample_request' | 'wallcheck';
 
 /** Where a handoff stands: created (the answer was given), opened (the person viewed the link), submitted (the person sent the form), expired (the retention passed; the link no longer works). */
-export type HandoffState = "created" | "opened" | "submitted" | "expired";
+export type HandoffState = 'created' | 'opened' | 'submitted' | 'expired';
 
 /** Stable identifier of a catalog material. */
 export type MaterialId = string;
@@ -42,11 +42,11 @@ export type Problem = {
     retry_after?: number;
   };
   /** One entry for each invalid field. */
-  errors?: ({
+  errors?: {
     /** Where the value is: a JSON pointer into the body, or header:/query: and a name. */
     field: string;
     message: string;
-  })[];
+  }[];
 };
 
 /** A catalog material with its technical characteristics. Figures are typical values of the manufacturer's test reports, not guaranteed minimums. */
@@ -65,10 +65,10 @@ export type Material = {
     /** Euroclass according to EN 13501-1, e.g. B-s1, d0. */
     en_13501_1: string | null;
     /** Building material class according to DIN 4102-1, where it applies. */
-    din_4102: "A1" | "A2" | "B1" | "B2" | "B3" | null;
+    din_4102: 'A1' | 'A2' | 'B1' | 'B2' | 'B3' | null;
   };
   cleanability: {
-    standard: "EN 233" | "EN 259";
+    standard: 'EN 233' | 'EN 259';
     class: LocalizedText;
   };
   wet_room_suitable: boolean;
@@ -112,14 +112,14 @@ export type Company = {
   description: LocalizedText;
   country: string;
   /** Business-to-business only; not a self-service platform. */
-  business_model: "b2b";
+  business_model: 'b2b';
   self_service: false;
   /** Every order is produced to the customer's motif and dimensions. */
-  production: "custom";
+  production: 'custom';
   /** Orders are taken by human advisors only. */
-  ordering: "human-mediated";
+  ordering: 'human-mediated';
   /** No agent ordering, no OAuth, no API keys. */
-  agent_auth: "not_supported";
+  agent_auth: 'not_supported';
   ordering_note: LocalizedText;
   /** The human entry points on the site. */
   entry_points: {
@@ -128,21 +128,21 @@ export type Company = {
   };
   telephone: {
     number: string;
-    days: "Mon-Fri";
+    days: 'Mon-Fri';
     opens: string;
     closes: string;
     timezone: string;
   };
   advisor_response_business_days: number;
   /** The human workflow from first contact to delivery, in order. */
-  workflow: ({
+  workflow: {
     step: number;
     title: LocalizedText;
     description: LocalizedText;
-  })[];
+  }[];
   file_transfer: {
-    method: "FTP";
-    credentials_issued: "after_order_confirmation";
+    method: 'FTP';
+    credentials_issued: 'after_order_confirmation';
     grants_interface_access: false;
     note: LocalizedText;
   };
@@ -184,7 +184,7 @@ export type HandoffRequest = {
     priority?: Priority;
     /** The motif in words. No personal data: e-mail addresses (also full-width or spelled out as "(at)", "[at]", "at … dot"), telephone numbers, IBANs and street addresses are refused with 400. */
     motif_description?: string;
-    locale?: "de" | "en";
+    locale?: 'de' | 'en';
   };
 };
 
@@ -195,28 +195,40 @@ export type Handoff = {
   next_step: NextStep;
   /** The site's own human entry point for this handoff. */
   link: string;
-  status: "awaiting_human_review";
+  status: 'awaiting_human_review';
   /** What happens next: the person checks the collected data and sends the form. */
   review: LocalizedText;
-  requirements: NonNullable<HandoffRequest["requirements"]>;
+  requirements: NonNullable<HandoffRequest['requirements']>;
   created_at: string;
 };
 
 /** Customers' words that staff teach the question endpoint: synonyms, and use-case words that stand for what a material must be or where the catalog says it is used. Words are comma-separated, per language; spelling variants without umlauts and small typos are understood without listing them. */
 export type AnswerVocabulary = {
   /** Words read as another word the catalog or a use case already knows ("Korridor" as "Flur"). */
-  synonyms: ({
+  synonyms: {
     /** The customers' words, comma-separated. */
     words: LocalizedText;
     /** The word they are read as. */
     means: LocalizedText;
-  })[];
+  }[];
   /** Everyday words for a use or a requirement, and what a material must meet for it: the attribute criteria it requires and the words its applications or summary must mention. */
-  use_cases: ({
+  use_cases: {
     /** The words, comma-separated. */
     words: LocalizedText;
     /** Criteria decided from the materials' attributes. */
-    requires: ("wet_room_suitable" | "scrubbable" | "washable" | "heavy_duty" | "non_combustible" | "flame_retardant" | "fsc_certified" | "pvc_free" | "imo_certified" | "oeko_tex_certified" | "low_emission")[];
+    requires: (
+      | 'wet_room_suitable'
+      | 'scrubbable'
+      | 'washable'
+      | 'heavy_duty'
+      | 'non_combustible'
+      | 'flame_retardant'
+      | 'fsc_certified'
+      | 'pvc_free'
+      | 'imo_certified'
+      | 'oeko_tex_certified'
+      | 'low_emission'
+    )[];
     /** Words (comma-separated) of which a material's applications or summary must contain one; empty for none. */
     mentions: {
       de: string;
@@ -224,7 +236,7 @@ export type AnswerVocabulary = {
     };
     /** Why the use case requires this, said when a named material does not meet it. */
     reason?: LocalizedText;
-  })[];
+  }[];
 };
 
 /** Texts staff keep for the discovery documents and the question-answering endpoint. */
@@ -234,11 +246,11 @@ export type DiscoveryTexts = {
   /** Further notes for agents, shown after the summary in llms.txt and llms-full.txt. */
   details: LocalizedText;
   /** Answer texts for common questions that the catalog and company facts do not already answer. */
-  faq: ({
+  faq: {
     id: MaterialId;
     question: LocalizedText;
     answer: LocalizedText;
-  })[];
+  }[];
   /** Customers' words for the question endpoint (synonyms, use cases). Without it the defaults of the built-in configuration apply. */
   vocabulary?: AnswerVocabulary;
 };
@@ -267,12 +279,14 @@ export type SiteConfig = {
 /** Body of a POST to the question-answering endpoint. The question is the field query; the NLWeb v0.54/v0.55 form {"query": {"text": …, "prev": […]}} is accepted too. Other NLWeb sections (context, meta) are accepted and not needed: the answer language follows the question; streaming follows the Accept header or prefer.streaming. */
 export type AskRequest = {
   /** The question, in German or English; 1 to 1000 characters. */
-  query: string | {
-    text: string;
-    site?: string;
-    /** Earlier questions of the conversation, oldest first (NLWeb v0.55): a follow-up that names no material is about the materials the latest of them named. */
-    prev?: string[];
-  };
+  query:
+    | string
+    | {
+        text: string;
+        site?: string;
+        /** Earlier questions of the conversation, oldest first (NLWeb v0.55): a follow-up that names no material is about the materials the latest of them named. */
+        prev?: string[];
+      };
   /** NLWeb preferences; streaming: true asks for the event stream as Accept: text/event-stream does. */
   prefer?: {
     streaming?: boolean;
@@ -284,10 +298,10 @@ export type AskRequest = {
 /** One catalog entry or fact an answer is grounded on (an NLWeb results item). */
 export type AskResult = {
   /** schema.org type: Product, ItemList, Answer, Question or ContactPoint. */
-  "@type": string;
+  '@type': string;
   /** The material id, company:<fact> for a company fact, faq:<id> for a discovery FAQ entry, contact for the contact point. */
   id: string;
-  kind: "material" | "recommendation" | "company_fact" | "faq" | "contact" | "catalog";
+  kind: 'material' | 'recommendation' | 'company_fact' | 'faq' | 'contact' | 'catalog';
   name: string;
   description: string;
   /** Where to read or act on it: an interface resource or a human entry point of the site. */
@@ -306,14 +320,14 @@ export type AskResult = {
 /** An answer of the question-answering endpoint (NLWeb response_type answer), built only from the site's own data: catalog, recommendations, company facts and discovery texts. A question the data does not answer gets routed: true and an answer that points to the contact form and the telephone line. */
 export type AskAnswer = {
   _meta: {
-    response_type: "answer";
+    response_type: 'answer';
     /** The interface version. */
     version: string;
   };
   /** The question as it was asked. */
   query: string;
   /** The language of the question, and so of the answer. */
-  language: "de" | "en";
+  language: 'de' | 'en';
   /** The answer text. */
   answer: string;
   /** True when the site's data does not answer the question: the answer then names the contact form and the telephone line instead of guessing. */
@@ -325,7 +339,7 @@ export type AskAnswer = {
 /** A failure of the question-answering endpoint (NLWeb response_type failure): a missing, empty or too long query, a malformed body, too many requests, or a server error. */
 export type AskFailure = {
   _meta: {
-    response_type: "failure";
+    response_type: 'failure';
     /** The interface version. */
     version: string;
   };
@@ -346,7 +360,7 @@ export type RecommendMaterialInput = {
 
 /** Arguments of the start_project_handoff tool. Without next_step the guide is for a project enquiry. */
 export type HandoffGuideInput = {
-  next_step?: NonNullable<HandoffRequest["next_step"]>;
+  next_step?: NonNullable<HandoffRequest['next_step']>;
 };
 
 /** Result of the start_project_handoff tool: where the person continues, when the telephone line is staffed and what to prepare. Nothing is recorded. */
@@ -356,16 +370,16 @@ export type HandoffGuide = {
   recorded: false;
   /** The site's own page where the person continues for this next step. */
   entry_point: string;
-  links: NonNullable<CompanyInformation["links"]>;
+  links: NonNullable<CompanyInformation['links']>;
   /** The telephone line and its hours. */
-  telephone: NonNullable<Company["telephone"]>;
-  advisor_response_business_days: NonNullable<Company["advisor_response_business_days"]>;
+  telephone: NonNullable<Company['telephone']>;
+  advisor_response_business_days: NonNullable<Company['advisor_response_business_days']>;
   /** What to have ready; item names the requirements field it fills where there is one. */
-  prepare: ({
+  prepare: {
     item: string;
     text: LocalizedText;
-  })[];
-  workflow: NonNullable<Company["workflow"]>;
+  }[];
+  workflow: NonNullable<Company['workflow']>;
   how_to_continue: LocalizedText;
 };
 
@@ -373,8 +387,8 @@ export type HandoffGuide = {
 export type HandoffToolInput = {
   /** The Idempotency-Key of createProjectHandoff as an argument; shared with it, so a key used on one door is replayed on the other. */
   idempotency_key: IdempotencyKey;
-  next_step: NonNullable<HandoffRequest["next_step"]>;
-  requirements?: NonNullable<HandoffRequest["requirements"]>;
+  next_step: NonNullable<HandoffRequest['next_step']>;
+  requirements?: NonNullable<HandoffRequest['requirements']>;
 };
 
 /** Result of the create_idempotent_project_handoff tool: the handoff, and whether it is an earlier one replayed for the same key. */
@@ -402,11 +416,11 @@ export type EnquiryFormSettings = {
 
 /** A handoff as the WordPress bridge reads it: what was created and where it stands now. Internal: not part of the public interface. No personal data: the sidecar learns only that the form was sent. */
 export type HandoffRecord = {
-  id: NonNullable<Handoff["id"]>;
-  next_step: NonNullable<Handoff["next_step"]>;
-  link: NonNullable<Handoff["link"]>;
-  requirements: NonNullable<Handoff["requirements"]>;
-  created_at: NonNullable<Handoff["created_at"]>;
+  id: NonNullable<Handoff['id']>;
+  next_step: NonNullable<Handoff['next_step']>;
+  link: NonNullable<Handoff['link']>;
+  requirements: NonNullable<Handoff['requirements']>;
+  created_at: NonNullable<Handoff['created_at']>;
   state: HandoffState;
   /** When the link was first viewed; null if never. */
   opened_at: string | null;

@@ -88,6 +88,7 @@ export function toProblem(error: FastifyError | ProblemError | Error): ProblemEr
   return new ProblemError({ status: 500, code: 'internal_error', detail: 'The service failed to answer this request. It has been logged.' });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the reply of any route, whatever its schema's types
 export function sendProblem(reply: FastifyReply<any, any, any, any, any, any, any, any>, problem: ProblemError): FastifyReply {
   for (const [name, value] of Object.entries(problem.headers ?? {})) reply.header(name, value);
   return reply.code(problem.status).header('cache-control', 'no-store').type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody(problem)));

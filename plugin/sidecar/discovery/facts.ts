@@ -1,5 +1,5 @@
 import type { ServiceConfig } from '../core/config.js';
-import type { Company, LocalizedText, SiteConfig } from '../core/site-config.js';
+import type { Company, SiteConfig } from '../core/site-config.js';
 import { companyInformation } from '../company/company.js';
 import type { OperationSummary } from './operations.js';
 

@@ -2,7 +2,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { DOCUMENT_PATHS, MCP_PATH } from '../core/paths.js';
-import type { RequestOrigin } from '../core/bridge.js';
 import { tooManyRequests } from '../core/errors.js';
 import { JSON_CONTENT_TYPE, sendParts } from '../core/http.js';
 import { toProblem } from '../core/server.js';
