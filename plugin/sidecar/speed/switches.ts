@@ -3,7 +3,7 @@
  * default; MANUFACTURER_AGENT_SPEED_OFF lists those to switch off, and the service then takes the
  * plain path of the capability folders.
  */
-export const SPEED_TRICKS = ['fast-door', 'tick-anchor', 'access-log-buffer', 'handoff-json', 'bm25-replay', 'answer-json', 'tool-answer-memo'] as const;
+export const SPEED_TRICKS = ['fast-door', 'tick-anchor', 'access-log-buffer', 'answer-json', 'tool-answer-memo'] as const;
 
 export type SpeedTrick = (typeof SPEED_TRICKS)[number];
 
