@@ -197,7 +197,7 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
   const more = partFor(index, base, second.doc.key, language, () => compose(config, base, second.doc.grounding, language));
   const known = new Set(main.results.map((r) => r.id));
   // Only when it adds a source of its own (a recommendation of the same material adds nothing).
-  if (known.has(more.results[0].id)) return { language, routed: false, answer: main.answer, results: main.results, score };
+  if (known.has(more.results[0]?.id ?? '')) return { language, routed: false, answer: main.answer, results: main.results, score };
   return { language, routed: false, answer: `${main.answer} ${more.answer}`, results: [...main.results, ...more.results.filter((r) => !known.has(r.id))], score };
 }
 
