@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SiteState, defaultConfig } from '../../plugin/sidecar/core/site-config.js';
 import { indexFor } from '../../plugin/sidecar/answers/search.js';
-import { answerJson, prepareAnswer, type AskAnswer, type AskContext } from '../../plugin/sidecar/answers/answer.js';
+import { answerJson, answerResultsJson, prepareAnswer, type AskAnswer, type AskContext } from '../../plugin/sidecar/answers/answer.js';
 import { Memo } from '../../plugin/sidecar/core/memo.js';
 import { chunks } from '../../plugin/sidecar/answers/routes.js';
 import { validatorFor } from '../../plugin/sidecar/core/schemas.js';
@@ -132,7 +132,10 @@ describe('the question path', () => {
         const prepared = prepareAnswer(site, question, { ...context, acceptLanguage });
         if (prepared.score !== undefined) scored++;
         // Twice: the second from the cached parts.
-        for (let i = 0; i < 2; i++) expect(answerJson(question, prepared, true)).toBe(answerJson(question, prepared, false));
+        for (let i = 0; i < 2; i++) {
+          expect(answerJson(question, prepared, true)).toBe(answerJson(question, prepared, false));
+          expect(answerResultsJson(prepared, true)).toEqual(answerResultsJson(prepared, false));
+        }
       }
     }
     // Answers from the search (a score spliced in) among them, not only structured and routed ones.

@@ -2,7 +2,7 @@ import { INTERFACE_VERSION } from '../core/paths.js';
 import type { SiteConfig, SiteState } from '../core/site-config.js';
 import { answerFromCatalog, applicationAnswer, withRecommendation, type CatalogAnswer } from './catalog-answers.js';
 import { compose, composeRouting, type AskResult, type Composed } from './compose.js';
-import { fastAnswerJson } from '../speed/answer-json.js';
+import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
@@ -202,9 +202,14 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
 }
 
 /** The results as the answer lists them: the first with its score as its last member, when it has one. */
-export function answerResults(prepared: PreparedAnswer): AskResult[] {
+function answerResults(prepared: PreparedAnswer): AskResult[] {
   const { results, score } = prepared;
   return score === undefined ? results : [{ ...results[0], score }, ...results.slice(1)];
+}
+
+/** Each result of the answer as JSON (the stream sends them one by one); with the "answer-json" speed trick, from cached parts. */
+export function answerResultsJson(prepared: PreparedAnswer, fast: boolean): string[] {
+  return fast ? fastResultsJson(prepared) : answerResults(prepared).map((result) => JSON.stringify(result));
 }
 
 /** The answer as JSON, its members in schema order; with the "answer-json" speed trick, the same bytes written from cached parts. */

@@ -7,7 +7,7 @@ import { fieldList, toFieldErrors, validatorFor } from '../core/schemas.js';
 import { afterListening, toProblem } from '../core/server.js';
 import type { ServiceRoutes, ServiceDeps } from '../deps.js';
 import { indexFor } from './search.js';
-import { MAX_QUERY_LENGTH, answerJson, answerResults, failureBody, prepareAnswer, type AskContext } from './answer.js';
+import { MAX_QUERY_LENGTH, answerJson, answerResultsJson, failureBody, prepareAnswer, type AskContext } from './answer.js';
 import { FairUse } from './fair-use.js';
 
 export const EVENT_STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
@@ -98,13 +98,14 @@ async function streamAnswer(deps: ServiceDeps, request: FastifyRequest, reply: F
   let last: string;
   try {
     const prepared = prepareAnswer(deps.site, query, context);
+    const fast = !deps.config.speedOff.has('answer-json');
     // Events that are ready together go out in one write (fewer system calls; the same bytes).
-    await write(answerResults(prepared).map((item, index) => sseEvent('result', JSON.stringify({ index, item }))).join(''));
+    await write(answerResultsJson(prepared, fast).map((item, index) => sseEvent('result', `{"index":${index},"item":${item}}`)).join(''));
     for (const text of chunks(prepared.answer)) {
       await sleep(CONTENT_EVENT_PACE_MS);
       await write(sseEvent('content', JSON.stringify({ type: 'text', text })));
     }
-    last = sseEvent('complete', answerJson(query, prepared, !deps.config.speedOff.has('answer-json')));
+    last = sseEvent('complete', answerJson(query, prepared, fast));
   } catch (error) {
     request.log.error({ err: error }, 'streamed answer failed');
     last = sseEvent('complete', JSON.stringify(failureBody('internal_error', 'The service failed to answer this question. It has been logged.')));

@@ -14,12 +14,17 @@ function jsonOf(result: AskResult): string {
 }
 
 /**
- * Trick "answer-json" (README.md): the answer written out member by member from each result's cached JSON,
- * the score spliced in as the first result's last member, byte for byte what answerJson's plain path
- * (JSON.stringify of the AskAnswer) writes.
+ * Trick "answer-json" (README.md): the answer's results as JSON from each result's cached JSON, the score
+ * spliced in as the first result's last member: JSON.stringify of answerResults(prepared), byte for byte.
  */
-export function fastAnswerJson(query: string, prepared: PreparedAnswer): string {
+export function fastResultsJson(prepared: PreparedAnswer): string[] {
   const results = prepared.results.map(jsonOf);
   if (prepared.score !== undefined) results[0] = `${results[0].slice(0, -1)},"score":${JSON.stringify(prepared.score)}}`;
+  return results;
+}
+
+/** Trick "answer-json": the whole answer written out member by member around fastResultsJson. */
+export function fastAnswerJson(query: string, prepared: PreparedAnswer): string {
+  const results = fastResultsJson(prepared);
   return `{"_meta":${ANSWER_META},"query":${JSON.stringify(query)},"language":${JSON.stringify(prepared.language)},"answer":${JSON.stringify(prepared.answer)},"routed":${prepared.routed},"results":[${results.join(',')}]}`;
 }
