@@ -1,5 +1,5 @@
 // First, before any other module runs: see tick-anchor.ts.
-import './core/tick-anchor.js';
+import './speed/tick-anchor.js';
 import { loadConfig } from './core/config.js';
 import { createService, listen } from './service.js';
 import { describeStore } from './handoffs/open-store.js';

@@ -3,6 +3,7 @@ import type { ServiceConfig } from './core/config.js';
 import { buildServer } from './core/server.js';
 import type { ServiceRoutes } from './deps.js';
 import { ReadingRoutes } from './core/reading.js';
+import { FastDoor } from './speed/fast-door.js';
 import { clientLimits } from './core/client-limit.js';
 import { SiteState, type SiteConfig } from './core/site-config.js';
 import { openHandoffStore } from './handoffs/open-store.js';
@@ -22,12 +23,8 @@ export interface Service {
   site: SiteState;
   handoffs: HandoffStore;
   reads: ReadingRoutes;
+  fastDoor?: FastDoor;
   close(): Promise<void>;
-}
-
-export interface ServiceOptions {
-  /** false sends every request through Fastify (the tests that compare both doors); true otherwise. */
-  fastReads?: boolean;
 }
 
 /** Listens, and where the port was picked at random and no public URL set, points links at the real port. */
@@ -41,17 +38,18 @@ export async function listen(service: Service, config: ServiceConfig, explicitPu
 }
 
 /** The whole service on the configured store (SQLite in the data folder, or MariaDB/MySQL), not yet listening. */
-export async function createService(config: ServiceConfig, siteConfig?: SiteConfig, options: ServiceOptions = {}): Promise<Service> {
+export async function createService(config: ServiceConfig, siteConfig?: SiteConfig): Promise<Service> {
   const site = new SiteState(siteConfig);
   const handoffs = await openHandoffStore(config);
-  const reads = new ReadingRoutes(config, site, options.fastReads ?? true);
+  const reads = new ReadingRoutes();
+  const fastDoor = config.speedOff.has('fast-door') ? undefined : new FastDoor(config, site, reads);
   let app: FastifyInstance;
   try {
-    app = await buildServer({ config, site, handoffs, reads, limits: clientLimits(config) }, CAPABILITIES);
+    app = await buildServer({ config, site, handoffs, reads, fastDoor, limits: clientLimits(config) }, CAPABILITIES);
   } catch (error) {
     await handoffs.close();
     throw error;
   }
   app.addHook('onClose', async () => handoffs.close());
-  return { app, site, handoffs, reads, close: () => app.close() };
+  return { app, site, handoffs, reads, fastDoor, close: () => app.close() };
 }

@@ -4,6 +4,8 @@
 //   node scripts/bench/ab.mjs --bundle a.mjs --bundle b.mjs [--path /wp-json/…] [--rounds 4] [--seconds 3]
 //                             [--method POST --body '{…}' --header 'Name: value'] [--env KEY=VALUE]
 //                             [--flags '--max-semi-space-size=4' (node flags of the bundle at the same position; '' for none)]
+//                             [--bundle-env 'MANUFACTURER_AGENT_SPEED_OFF=fast-door' (environment of the bundle at the same
+//                              position, KEY=VALUE separated by spaces; '' for none): one bundle twice, a setting A/B]
 //                             [--creates (POST /handoffs with a new Idempotency-Key on every request, scripts/bench/lua/handoffs.lua)]
 //                             [--gc (adds --trace-gc and prints the full collections of each round: count and pauses)]
 //                             [--idle 2 (seconds every server sits without requests after start, as a site before
@@ -19,6 +21,8 @@ const all = (name) => argv.flatMap((a, i) => (a === `--${name}` ? [argv[i + 1]] 
 const one = (name, fallback) => all(name)[0] ?? fallback;
 const bundles = all('bundle').map((b) => path.resolve(b));
 const flags = all('flags').map((f) => f.split(' ').filter(Boolean));
+const keyValues = (list) => Object.fromEntries(list.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
+const bundleEnvs = all('bundle-env').map((e) => keyValues(e.split(' ').filter(Boolean)));
 const rounds = Number(one('rounds', 4));
 const seconds = Number(one('seconds', 3));
 const request = {
@@ -44,7 +48,7 @@ if (creates) Object.assign(request, { method: 'POST', path: '/wp-json/manufactur
 let loads = 0;
 /** wrk's script and its environment: handoff creation needs a key prefix of its own per run and a folder for its record. */
 const script = () => (creates ? { script: 'handoffs', env: { BENCH_OUT_DIR: work, BENCH_KEY_PREFIX: `ab${++loads}` } } : {});
-const extraEnv = Object.fromEntries(all('env').map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
+const extraEnv = keyValues(all('env'));
 const servers = [];
 try {
   for (const [i, bundle] of bundles.entries()) {
@@ -53,12 +57,12 @@ try {
       command: process.execPath,
       args: [...(flags[i] ?? []), ...(traceGc ? ['--trace-gc'] : []), bundle],
       cwd: path.dirname(bundle),
-      env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', MANUFACTURER_AGENT_RATE_LIMIT: '1000000000', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '1000000000', MANUFACTURER_AGENT_DATA_DIR: path.join(work, `d${i}`), ...extraEnv },
+      env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', MANUFACTURER_AGENT_RATE_LIMIT: '1000000000', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '1000000000', MANUFACTURER_AGENT_DATA_DIR: path.join(work, `d${i}`), ...extraEnv, ...bundleEnvs[i] },
       logFile: path.join(work, `log${i}`),
       cpu: 0,
     });
     await waitFor200(`http://127.0.0.1:${port}/wp-json/manufacturer-agent/v1/materials`, { child });
-    servers.push({ bundle: [...(flags[i] ?? []), bundle].join(' '), child, url: `http://127.0.0.1:${port}`, runs: [], rss: 0, log: path.join(work, `log${i}`) });
+    servers.push({ bundle: [...Object.entries(bundleEnvs[i] ?? {}).map(([k, v]) => `${k}=${v}`), ...(flags[i] ?? []), bundle].join(' '), child, url: `http://127.0.0.1:${port}`, runs: [], rss: 0, log: path.join(work, `log${i}`) });
   }
   await new Promise((resolve) => setTimeout(resolve, Number(one('idle', 0)) * 1000));
   for (const s of servers) await wrk({ baseUrl: s.url, request, connections: 50, seconds: 1, cpu: 1, countStatus: true, ...script() });

@@ -1,7 +1,7 @@
 // What one process.nextTick call costs inside a running Node process (the sidecar, or any other), measured
 // in that process through its inspector: it is sent SIGUSR1 (which opens the inspector on 127.0.0.1:9229),
 // then 10 calls are timed between turns of the event loop, 5,000 times, best of 4 rounds. Used to see whether
-// nextTick's optimized code has lost its type feedback (plugin/sidecar/core/tick-anchor.ts; BENCHMARKS.md).
+// nextTick's optimized code has lost its type feedback (plugin/sidecar/speed/tick-anchor.ts).
 //
 //   node --experimental-websocket scripts/bench/tick-probe.mjs <pid>
 // Needs port 9229 free; the process keeps its inspector open afterwards, so stop it when done.

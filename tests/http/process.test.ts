@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCESS_LOG_FLUSH_MS } from '../../plugin/sidecar/core/access-log.js';
+import { ACCESS_LOG_FLUSH_MS } from '../../plugin/sidecar/speed/access-log-buffer.js';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { PREFIX, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
 import { SQLITE_FILE_NAME, SqliteHandoffStore } from '../../plugin/sidecar/handoffs/sqlite-store.js';
 import { createOnceInput } from '../support/handoff-input.js';
-import { TICK_ANCHOR_NAME } from '../../plugin/sidecar/core/tick-anchor.js';
+import { TICK_ANCHOR_NAME } from '../../plugin/sidecar/speed/tick-anchor.js';
 
 const TICK_ENTRY = fileURLToPath(new URL('../support/tick-entry.cjs', import.meta.url));
 
@@ -38,7 +38,7 @@ describe('the sidecar as a process', () => {
     await fetch(`${p.baseUrl}${PREFIX}/materials`);
     await fetch(`${p.baseUrl}${PREFIX}/materials/recommendation?priority=robust`);
     await fetch(`${p.baseUrl}${PREFIX}/nothing`);
-    // Access lines are written together, at the latest after ACCESS_LOG_FLUSH_MS (core/access-log.ts).
+    // Access lines are written together, at the latest after ACCESS_LOG_FLUSH_MS (speed/access-log-buffer.ts).
     const requestLines = () => p.output().split('\n').slice(before - 1).filter((l) => l.includes(`${PREFIX}/`));
     const deadline = Date.now() + ACCESS_LOG_FLUSH_MS + 4000;
     while (requestLines().length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -141,7 +141,7 @@ describe('the sidecar as a process', () => {
     expect(keys.map((k) => k.key)).toEqual(['retention-young']);
   });
 
-  it('holds an object in the shape of nextTick queue entries for its whole life (core/tick-anchor.ts)', async () => {
+  it('holds an object in the shape of nextTick queue entries for its whole life (speed/tick-anchor.ts)', async () => {
     const dir = tempDataDir();
     dirs.push(dir);
     // Loaded before the bundle: on SIGUSR2, compares what the sidecar holds with a real queue entry.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type ServiceConfig } from '../../plugin/sidecar/core/config.js';
-import { createService, listen, type Service, type ServiceOptions } from '../../plugin/sidecar/service.js';
+import { createService, listen, type Service } from '../../plugin/sidecar/service.js';
 import type { SiteConfig } from '../../plugin/sidecar/core/site-config.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,12 +24,12 @@ export interface RunningService {
 }
 
 /** The service in this process, on a free loopback port, with its own SQLite folder. */
-export async function startService(env: Record<string, string> = {}, siteConfig?: SiteConfig, options?: ServiceOptions): Promise<RunningService> {
+export async function startService(env: Record<string, string> = {}, siteConfig?: SiteConfig): Promise<RunningService> {
   const dataDir = env.MANUFACTURER_AGENT_DATA_DIR ?? tempDataDir();
   // No event-loop shedding on /ask unless a test asks for it: the loop is the test runner's too, and on the
   // shared test machines it stalls for reasons that are not the service's load (fair-use.test.ts tests it).
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', MANUFACTURER_AGENT_DATA_DIR: dataDir, MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS: '0', ...env });
-  const service = await createService(config, siteConfig, options);
+  const service = await createService(config, siteConfig);
   const baseUrl = await listen(service, config, Boolean(env.MANUFACTURER_AGENT_PUBLIC_URL));
   return {
     baseUrl,

@@ -1,6 +1,6 @@
 // A real entry of process.nextTick's queue, taken with an async hook (which the sidecar itself never
 // enables). CommonJS, so that tests/http/process.test.ts can load it into the sidecar's own process with
-// --require, and tests/unit/tick-anchor.test.ts can compare with the same entry in its own.
+// --require, and tests/speed/tick-anchor.test.ts can compare with the same entry in its own.
 const { createHook } = require('node:async_hooks');
 
 function realTickEntry() {

@@ -21,10 +21,13 @@ async function pinoLine(reqId: string, msg: string): Promise<Record<string, unkn
   return JSON.parse(readFileSync(target, 'utf8'));
 }
 
-describe('access log', () => {
+describe.each([
+  ['buffered (the access-log-buffer trick)', true],
+  ['written line by line', false],
+])('access log, %s', (_mode, buffered) => {
   it('writes lines of pino’s shape, also for request-targets that need escaping, and all of them on close', async () => {
     const target = file('access.log');
-    const log = new AccessLog('info', target);
+    const log = new AccessLog('info', target, buffered);
     // The last one: three UTF-8 bytes per character, so a line takes three times its length in the buffer.
     const urls = ['/wp-json/manufacturer-agent/v1/company', '/llms.txt?q="x"\\y', '/ask?query=Fl\u00e4che\u0001', `/ask?query=${'\u20ac'.repeat(500)}`];
     for (let i = 0; i < 2000; i++) log.request(`req-${i.toString(36)}`, 'GET', urls[i % urls.length], 200, i / 7);
@@ -44,7 +47,7 @@ describe('access log', () => {
 
   it('writes a line longer than its buffer whole, in order with the others', async () => {
     const target = file('long.log');
-    const log = new AccessLog('info', target);
+    const log = new AccessLog('info', target, buffered);
     // Control characters are escaped as \u0001: six characters each, a line of ~120 KB.
     const long = `/llms.txt?q=${'\u0001'.repeat(20_000)}`;
     log.request('req-1', 'GET', '/a', 200, 1);
@@ -59,12 +62,12 @@ describe('access log', () => {
   it('writes nothing above info and when silent', async () => {
     for (const level of ['warn', 'error', 'silent']) {
       const target = file(`${level}.log`);
-      const log = new AccessLog(level, target);
+      const log = new AccessLog(level, target, buffered);
       expect(log.enabled).toBe(false);
       log.request('req-1', 'GET', '/', 200, 1);
       await log.close();
       expect(() => readFileSync(target, 'utf8')).toThrow();
     }
-    expect(new AccessLog('debug', file('debug.log')).enabled).toBe(true);
+    expect(new AccessLog('debug', file('debug.log'), buffered).enabled).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildProductionSidecar } from '../../scripts/plugin-zip.mjs';
 import { latin1Only } from '../../scripts/sidecar-bundle.mjs';
-import { TICK_ANCHOR_NAME } from '../../plugin/sidecar/core/tick-anchor.js';
+import { TICK_ANCHOR_NAME } from '../../plugin/sidecar/speed/tick-anchor.js';
 
 /** The shipped bundle's text, built once for the tests that read it. */
 let shipped: Promise<string> | undefined;

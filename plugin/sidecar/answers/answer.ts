@@ -2,6 +2,7 @@ import { INTERFACE_VERSION } from '../core/paths.js';
 import type { SiteConfig, SiteState } from '../core/site-config.js';
 import { answerFromCatalog, applicationAnswer, withRecommendation, type CatalogAnswer } from './catalog-answers.js';
 import { compose, composeRouting, type AskResult, type Composed } from './compose.js';
+import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
@@ -73,33 +74,19 @@ function asksProjectSpecifics(outcome: SearchOutcome, top: Hit): boolean {
   return outcome.hits.some((hit) => isProjectSpecific(hit) && hit.matched.some((t) => !covered.has(t)));
 }
 
-/** An answer part as it is written: its text and its results, each already JSON, with their ids. */
-interface Part {
-  answer: string;
-  /** The answer text as a JSON string. */
-  answerJson: string;
-  results: string[];
-  ids: string[];
-}
-
-function toPart(composed: Composed): Part {
-  return { answer: composed.answer, answerJson: JSON.stringify(composed.answer), results: composed.results.map((r) => JSON.stringify(r)), ids: composed.results.map((r) => r.id) };
-}
-
 /**
  * Composed parts depend only on the configuration revision (the index), the public base, the
- * document and the language, so each is composed and serialised once. Bounded: the public base comes
- * from the bridge.
+ * document and the language, so each is composed once. Bounded: the public base comes from the bridge.
  */
 const PARTS_PER_INDEX = 512;
-const partsByIndex = new WeakMap<AnswerIndex, Memo<string, Part>>();
+const partsByIndex = new WeakMap<AnswerIndex, Memo<string, Composed>>();
 
-function partFor(index: AnswerIndex, config: SiteConfig, base: string, key: string, lang: Lang, make: () => Composed): Part {
+function partFor(index: AnswerIndex, base: string, key: string, lang: Lang, make: () => Composed): Composed {
   let parts = partsByIndex.get(index);
   if (!parts) partsByIndex.set(index, (parts = new Memo(PARTS_PER_INDEX)));
   const memoKey = `${lang}\n${key}\n${base}`;
   let part = parts.get(memoKey);
-  if (!part) parts.set(memoKey, (part = toPart(make())));
+  if (!part) parts.set(memoKey, (part = make()));
   return part;
 }
 
@@ -108,10 +95,10 @@ export interface PreparedAnswer {
   language: Lang;
   routed: boolean;
   answer: string;
-  /** The answer text as a JSON string. */
-  answerJson: string;
-  /** The results, each as JSON (the first with its score when answered). */
-  results: string[];
+  /** The results (shared with the memos: not to be changed). */
+  results: AskResult[];
+  /** When answered from the search: the best document's score, the first result's last member. */
+  score?: number;
 }
 
 /** Whether the search index answers the question itself (else it is routed). */
@@ -156,7 +143,7 @@ function structuredAnswer(index: AnswerIndex, config: SiteConfig, base: string, 
   if (!found && !searched && q.named.length === 1 && !q.unpublished && !q.projectSpecific) {
     found = { ...compose(config, base, { kind: 'material', materialId: q.named[0].id }, language), routed: false };
   }
-  const prepared = found ? { language, routed: found.routed, answer: found.answer, answerJson: JSON.stringify(found.answer), results: found.results.map((r) => JSON.stringify(r)) } : null;
+  const prepared = found ? { language, routed: found.routed, answer: found.answer, results: found.results } : null;
   if (query.length <= 200) entry.answers.set(key, prepared);
   return prepared;
 }
@@ -197,41 +184,45 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
   const structured = structuredAnswer(index, config, base, asked, language, outcome);
   if (structured) return structured;
   const routing = (): PreparedAnswer => {
-    const part = partFor(index, config, base, 'routing', language, () => composeRouting(config, base, language));
-    return { language, routed: true, answer: part.answer, answerJson: part.answerJson, results: part.results };
+    const part = partFor(index, base, 'routing', language, () => composeRouting(config, base, language));
+    return { language, routed: true, answer: part.answer, results: part.results };
   };
   const top = outcome.hits[0];
   if (!searchAnswers(outcome)) return routing();
   const second = complement(outcome, top);
 
-  const main = partFor(index, config, base, top.doc.key, language, () => compose(config, base, top.doc.grounding, language));
-  // The score is the first result's last member, as if set on the composed object.
-  const results = [`${main.results[0].slice(0, -1)},"score":${JSON.stringify(Number(top.score.toFixed(4)))}}`, ...main.results.slice(1)];
-  let answer = main.answer;
-  let answerJson = main.answerJson;
-  if (second) {
-    const more = partFor(index, config, base, second.doc.key, language, () => compose(config, base, second.doc.grounding, language));
-    const known = new Set(main.ids);
-    // Only when it adds a source of its own (a recommendation of the same material adds nothing).
-    if (!known.has(more.ids[0])) {
-      answer = `${answer} ${more.answer}`;
-      // JSON escapes character by character: the joined text's JSON is the two JSONs joined.
-      answerJson = `${answerJson.slice(0, -1)} ${more.answerJson.slice(1)}`;
-      more.ids.forEach((id, i) => {
-        if (!known.has(id)) results.push(more.results[i]);
-      });
-    }
-  }
-  return { language, routed: false, answer, answerJson, results };
+  const main = partFor(index, base, top.doc.key, language, () => compose(config, base, top.doc.grounding, language));
+  const score = Number(top.score.toFixed(4));
+  if (!second) return { language, routed: false, answer: main.answer, results: main.results, score };
+  const more = partFor(index, base, second.doc.key, language, () => compose(config, base, second.doc.grounding, language));
+  const known = new Set(main.results.map((r) => r.id));
+  // Only when it adds a source of its own (a recommendation of the same material adds nothing).
+  if (known.has(more.results[0]?.id ?? '')) return { language, routed: false, answer: main.answer, results: main.results, score };
+  return { language, routed: false, answer: `${main.answer} ${more.answer}`, results: [...main.results, ...more.results.filter((r) => !known.has(r.id))], score };
 }
 
-const ANSWER_META = JSON.stringify({ response_type: 'answer', version: INTERFACE_VERSION });
-
-/** The answer as JSON, byte for byte JSON.stringify of an AskAnswer with its members in schema order. */
-export function answerJson(query: string, prepared: PreparedAnswer): string {
-  return `{"_meta":${ANSWER_META},"query":${JSON.stringify(query)},"language":${JSON.stringify(prepared.language)},"answer":${prepared.answerJson},"routed":${prepared.routed},"results":[${prepared.results.join(',')}]}`;
+/** The results as the answer lists them: the first with its score as its last member, when it has one. */
+function answerResults(prepared: PreparedAnswer): AskResult[] {
+  const { results, score } = prepared;
+  return score === undefined ? results : [{ ...results[0], score }, ...results.slice(1)];
 }
 
-export function answerQuestion(site: SiteState, query: string, context: AskContext): AskAnswer {
-  return JSON.parse(answerJson(query, prepareAnswer(site, query, context))) as AskAnswer;
+/** Each result of the answer as JSON (the stream sends them one by one); with the "answer-json" speed trick, from cached parts. */
+export function answerResultsJson(prepared: PreparedAnswer, fast: boolean): string[] {
+  return fast ? fastResultsJson(prepared) : answerResults(prepared).map((result) => JSON.stringify(result));
 }
+
+/** The answer as JSON, its members in schema order; with the "answer-json" speed trick, the same bytes written from cached parts. */
+export function answerJson(query: string, prepared: PreparedAnswer, fast: boolean): string {
+  if (fast) return fastAnswerJson(query, prepared);
+  const answer: AskAnswer = {
+    _meta: { response_type: 'answer', version: INTERFACE_VERSION },
+    query,
+    language: prepared.language,
+    answer: prepared.answer,
+    routed: prepared.routed,
+    results: answerResults(prepared),
+  };
+  return JSON.stringify(answer);
+}
+

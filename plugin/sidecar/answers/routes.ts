@@ -7,7 +7,7 @@ import { fieldList, toFieldErrors, validatorFor } from '../core/schemas.js';
 import { afterListening, toProblem } from '../core/server.js';
 import type { ServiceRoutes, ServiceDeps } from '../deps.js';
 import { indexFor } from './search.js';
-import { MAX_QUERY_LENGTH, answerJson, failureBody, prepareAnswer, type AskContext } from './answer.js';
+import { MAX_QUERY_LENGTH, answerJson, answerResultsJson, failureBody, prepareAnswer, type AskContext } from './answer.js';
 import { FairUse } from './fair-use.js';
 
 export const EVENT_STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
@@ -98,13 +98,14 @@ async function streamAnswer(deps: ServiceDeps, request: FastifyRequest, reply: F
   let last: string;
   try {
     const prepared = prepareAnswer(deps.site, query, context);
+    const fast = !deps.config.speedOff.has('answer-json');
     // Events that are ready together go out in one write (fewer system calls; the same bytes).
-    await write(prepared.results.map((item, index) => sseEvent('result', `{"index":${index},"item":${item}}`)).join(''));
+    await write(answerResultsJson(prepared, fast).map((item, index) => sseEvent('result', `{"index":${index},"item":${item}}`)).join(''));
     for (const text of chunks(prepared.answer)) {
       await sleep(CONTENT_EVENT_PACE_MS);
       await write(sseEvent('content', JSON.stringify({ type: 'text', text })));
     }
-    last = sseEvent('complete', answerJson(query, prepared));
+    last = sseEvent('complete', answerJson(query, prepared, fast));
   } catch (error) {
     request.log.error({ err: error }, 'streamed answer failed');
     last = sseEvent('complete', JSON.stringify(failureBody('internal_error', 'The service failed to answer this question. It has been logged.')));
@@ -148,7 +149,7 @@ export const answerRoutes: ServiceRoutes = async (app, deps) => {
     const answer = (request: FastifyRequest, reply: FastifyReply, query: string, asked: { previous?: string[]; streaming?: boolean } = {}): Promise<void> | undefined => {
       const context: AskContext = { publicBase: request.origin.publicBase, acceptLanguage: request.headers['accept-language'], previous: asked.previous };
       if (asked.streaming || wantsEventStream(request.headers.accept)) return streamAnswer(deps, request, reply, query, context);
-      reply.code(200).header('cache-control', NO_STORE).type(JSON_CONTENT_TYPE).send(answerJson(query, prepareAnswer(deps.site, query, context)));
+      reply.code(200).header('cache-control', NO_STORE).type(JSON_CONTENT_TYPE).send(answerJson(query, prepareAnswer(deps.site, query, context), !deps.config.speedOff.has('answer-json')));
       return undefined;
     };
 

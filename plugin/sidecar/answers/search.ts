@@ -1,4 +1,4 @@
-import { components, count, create, insert, search } from '@orama/orama';
+import { components, create, insert, search, type AnyDocument, type Results } from '@orama/orama';
 import { stemmer as germanStemmer } from '@orama/stemmers/german';
 import { stemmer as englishStemmer } from '@orama/stemmers/english';
 import { stopwords as germanStopwords } from '@orama/stopwords/german';
@@ -50,8 +50,6 @@ const SCHEMA = { title: 'string', body: 'string', terms: 'string', parts: 'strin
 /** The searched properties in the order Orama sums their scores, and their boosts. */
 const PROPERTIES = ['title', 'body', 'terms', 'parts'] as const;
 const BOOST: Record<string, number> = { title: 2 };
-/** Orama's BM25 defaults (defaultBM25Params), which search() applies when none are given. */
-const BM25_RELEVANCE = { k: 1.2, b: 0.75, d: 0.5 };
 const SEARCH_LIMIT = 50;
 
 /**
@@ -115,8 +113,6 @@ interface TermInfo {
   idf: number;
   /** By Orama's internal document id: 1 when the document contains the term (contains()). */
   inDoc: Uint8Array;
-  /** Per property (PROPERTIES), Orama's BM25 × boost per document in the order Orama adds them: id, score, id, score, … */
-  postings: number[][];
 }
 
 export interface SearchOutcome {
@@ -136,10 +132,6 @@ class LanguageIndex {
   /** Documents and their sorted tokens by Orama's internal document id. */
   readonly #byInternalId: AnswerDocument[] = [];
   readonly #tokensByInternalId: string[][] = [];
-  readonly #docsCount: number;
-  /** Scratch space of #bm25, by internal document id. */
-  readonly #sums: Float64Array;
-  readonly #seen: Uint8Array;
   readonly #terms = new Memo<string, TermInfo>(MEMO_GENERATION);
 
   constructor(lang: Lang, documents: AnswerDocument[]) {
@@ -173,9 +165,6 @@ class LanguageIndex {
     }
     this.#vocabulary = [...vocabulary].sort();
     this.#vocabularySet = vocabulary;
-    this.#docsCount = count(this.#db);
-    this.#sums = new Float64Array(this.#byInternalId.length);
-    this.#seen = new Uint8Array(this.#byInternalId.length);
     this.#db.tokenizer.normalizationCache.clear();
   }
 
@@ -250,26 +239,8 @@ class LanguageIndex {
     return info;
   }
 
-  /**
-   * What Orama's full-text search adds up for this term: for each property, the words of the index
-   * the term is a prefix of, and for each document holding one, BM25 × boost, computed by Orama's own
-   * scoring function in Orama's order, so sums over a question's terms are bit for bit Orama's.
-   */
+  /** Which documents contain the term and how rare it is (the coverage part of the ranking). */
   #computeTerm(term: string): TermInfo {
-    const index = this.#db.data.index as components.index.Index;
-    const postings: number[][] = [];
-    for (const prop of PROPERTIES) {
-      const list: number[] = [];
-      postings.push(list);
-      const tree = index.indexes[prop] as components.index.Tree;
-      if (!tree || tree.type !== 'Radix') continue;
-      const found = tree.node.find({ term, exact: false, tolerance: 0 });
-      for (const word of Object.keys(found)) {
-        const scores = new Map<number, number>();
-        components.index.calculateResultScores(index, prop, word, found[word] as number[], this.#docsCount, BM25_RELEVANCE, scores, BOOST[prop] ?? 1, undefined, new Map());
-        for (const [id, score] of scores) list.push(id, score);
-      }
-    }
     const inDoc = new Uint8Array(this.#tokensByInternalId.length);
     let df = 0;
     this.#tokensByInternalId.forEach((tokens, id) => {
@@ -278,7 +249,7 @@ class LanguageIndex {
         df += 1;
       }
     });
-    return { idf: Math.log(1 + this.#docTokens.size / Math.max(df, 1)), inDoc, postings };
+    return { idf: Math.log(1 + this.#docTokens.size / Math.max(df, 1)), inDoc };
   }
 
   /**
@@ -288,16 +259,15 @@ class LanguageIndex {
    * documents are short and uneven in length; a question is answered by the document that covers all
    * of it, not by the one that repeats one of its words most often.
    *
-   * tokens: the prepared question's tokens (queryTokens()). The BM25 part is Orama's search() of the
-   * prepared question (all four properties, title boosted 2, threshold 1, limit 50) replayed from each
-   * term's memoized contributions; the tests hold it to Orama's own search().
+   * tokens: the prepared question's tokens (AnswerIndex.ask). The BM25 part is Orama's
+   * search() of the question (all four properties, title boosted 2, threshold 1, limit 50).
    */
-  search(tokens: string[]): SearchOutcome {
+  search(tokens: string[], question: string): SearchOutcome {
     const terms = tokens.filter((t) => t.length > 1);
     if (terms.length === 0) return { lang: this.lang, terms, hits: [] };
     const infos = tokens.map((t) => this.#term(t));
     const termInfos = infos.filter((_, i) => tokens[i].length > 1);
-    const ranked = this.#bm25(infos);
+    const ranked = this.#bm25(question);
     let best = Number.MIN_VALUE;
     for (const [, score] of ranked) if (score > best) best = score;
     const hits: Hit[] = [];
@@ -317,52 +287,18 @@ class LanguageIndex {
     return { lang: this.lang, terms, hits };
   }
 
-  /** Orama's ranking: [internal id, score], score descending, then id; at most SEARCH_LIMIT. */
-  #bm25(infos: TermInfo[]): [number, number][] {
-    // Sums per document in reused arrays instead of a Map; the same additions in the same order as
-    // Orama's (property by property, term by term), so the same doubles.
-    const sums = this.#sums;
-    const seen = this.#seen;
-    const ids: number[] = [];
-    for (let p = 0; p < PROPERTIES.length; p++) {
-      for (const info of infos) {
-        const list = info.postings[p];
-        for (let i = 0; i < list.length; i += 2) {
-          const id = list[i];
-          if (seen[id] === 0) {
-            seen[id] = 1;
-            sums[id] = list[i + 1];
-            ids.push(id);
-          } else {
-            sums[id] += list[i + 1];
-          }
-        }
-      }
-    }
-    const ranked = ids.map((id): [number, number] => {
-      seen[id] = 0;
-      return [id, sums[id]];
-    });
-    ranked.sort((a, b) => (b[1] === a[1] ? a[0] - b[0] : b[1] - a[1]));
-    return ranked.length > SEARCH_LIMIT ? ranked.slice(0, SEARCH_LIMIT) : ranked;
-  }
-
-  /** The BM25 ranking search() uses, by document key (for the tests). */
-  bm25Ranking(tokens: string[]): { id: string; score: number }[] {
-    return this.#bm25(tokens.map((t) => this.#term(t))).map(([id, score]) => ({ id: this.#byInternalId[id].key, score }));
-  }
-
-  /** Orama's own search() of a question, as this index used to call it (for the tests). */
-  async oramaSearch(query: string): Promise<{ id: string; score: number }[]> {
+  /** Orama's own search() of a question: [internal id, score], score descending, then id; at most SEARCH_LIMIT. */
+  #bm25(question: string): [number, number][] {
     const term = prepare(
-      words(query)
+      words(question)
         .filter((w) => w.length > 1 && !STOPWORDS[this.lang].has(w))
         .flatMap((w) => this.decompound(w))
         .join(' '),
       this.lang,
     );
-    const result = await search(this.#db, { term, properties: [...PROPERTIES], boost: BOOST, threshold: 1, limit: SEARCH_LIMIT });
-    return result.hits.map((hit) => ({ id: hit.id, score: hit.score }));
+    const result = search(this.#db, { term, properties: [...PROPERTIES], boost: BOOST, threshold: 1, limit: SEARCH_LIMIT }) as Results<AnyDocument>;
+    this.boundCache();
+    return result.hits.map((hit) => [components.internalDocumentIDStore.getInternalDocumentId(this.#db.internalDocumentIDStore, hit.id), hit.score]);
   }
 }
 
@@ -392,22 +328,7 @@ export class AnswerIndex {
     let lead = 0;
     for (const info of infos) lead += info.lead;
     const language = decide(lead, acceptLanguage);
-    return { language, outcome: this.#indexes[language].search(this.#tokens(list, infos, language)) };
-  }
-
-  search(query: string, lang: Lang): SearchOutcome {
-    return this.#indexes[lang].search(this.queryTokens(query, lang));
-  }
-
-  /** The prepared question's tokens in one language: stemmed, without stop words, compounds split, each once. */
-  queryTokens(query: string, lang: Lang): string[] {
-    const list = words(query);
-    return this.#tokens(list, list.map((word) => this.#word(word)), lang);
-  }
-
-  /** The index of one language (tests compare its search with Orama's). */
-  language(lang: Lang): LanguageIndex {
-    return this.#indexes[lang];
+    return { language, outcome: this.#indexes[language].search(this.#tokens(list, infos, language), query) };
   }
 
   /**

@@ -1,16 +1,6 @@
 import { hostname } from 'node:os';
 import pino from 'pino';
-
-/**
- * One line per answered request, written as nginx's `access_log … buffer= flush=` writes them: collected
- * up to ACCESS_LOG_BUFFER_BYTES (nginx's default buffer size, 64 KB) and written together, at the latest
- * after ACCESS_LOG_FLUSH_MS, and on close and exit. What a crash can lose is at most that buffer of
- * access lines (about 340); warnings and errors go through the service's own logger (pino), which
- * writes each line at once. 64 KB instead of 4 KB took 1.3 µs of CPU off each cached read on the
- * benchmark machine (BENCHMARKS.md), 6 % of its cost.
- */
-export const ACCESS_LOG_BUFFER_BYTES = 65536;
-export const ACCESS_LOG_FLUSH_MS = 1000;
+import { LineBuffer, type ByteDestination } from '../speed/access-log-buffer.js';
 
 /** The request-target is the only part of a line a client chooses; JSON-escaped only when it needs it. */
 export function escapeTarget(url: string): string {
@@ -20,59 +10,27 @@ export function escapeTarget(url: string): string {
 /** pino's level number of access lines (info). */
 const INFO = 30;
 
-/** pino's destination as it is created here. */
-interface ByteDestination {
-  write(bytes: Buffer): boolean;
-}
-
-/** Lines not yet handed to their destination, written at exit by one handler for all logs of the process. */
-const open = new Set<AccessLog>();
-let exitHandler = false;
-
 /**
- * Access lines in exactly the shape of the service logger's lines ({"level":30,"time":…,"pid":…,
- * "hostname":…,"reqId":…,"msg":…}; tests/unit/access-log.test.ts compares them with pino's), built by
- * concatenation: pino's general serialiser cost 3.7 µs per line, a quarter of a cached answer's CPU
- * time on the benchmark machine; this costs 0.6 µs. Each line is encoded into one reused buffer at once
- * and the buffer is handed to pino's destination (sonic-boom, synchronous) when full: sonic-boom's own
- * buffering measures the whole buffer's byte length on every write (3 µs per line at 4 KB), and lines
- * kept as strings until then outlived the young generation under load (a quarter of what reached the
- * old generation per tool call; BENCHMARKS.md, issue 7).
+ * One line per answered request, in exactly the shape of the service logger's lines ({"level":30,
+ * "time":…,"pid":…,"hostname":…,"reqId":…,"msg":…}; tests/unit/access-log.test.ts compares them with
+ * pino's), built by concatenation: every answer writes one, and pino's general serialiser is several
+ * times the cost of the line. Each line is written at once, or collected in a LineBuffer when the
+ * "access-log-buffer" trick is on (speed/README.md); warnings and errors go through the service's own
+ * logger (pino), which writes each line at once.
  */
 export class AccessLog {
   readonly enabled: boolean;
   readonly #destination?: ByteDestination;
+  readonly #buffer?: LineBuffer;
   readonly #middle = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":"`;
-  readonly #buffer: Buffer;
-  /** Bytes of #buffer holding lines not yet handed over. */
-  #used = 0;
-  #timer?: NodeJS.Timeout;
 
-  constructor(level: string, destination: number | string = 1) {
+  constructor(level: string, destination: number | string = 1, buffered = true) {
     const threshold = pino.levels.values[level];
     this.enabled = level !== 'silent' && (threshold === undefined || threshold <= INFO);
-    this.#buffer = Buffer.allocUnsafeSlow(this.enabled ? ACCESS_LOG_BUFFER_BYTES : 0);
     if (!this.enabled) return;
     // In contentMode 'buffer' sonic-boom takes bytes; its types name only strings.
     this.#destination = pino.destination({ dest: destination, sync: true, contentMode: 'buffer' }) as unknown as ByteDestination;
-    this.#timer = setInterval(() => this.#handOver(), ACCESS_LOG_FLUSH_MS);
-    this.#timer.unref();
-    open.add(this);
-    if (!exitHandler) {
-      exitHandler = true;
-      process.on('exit', () => {
-        for (const log of open) log.#handOver();
-      });
-    }
-  }
-
-  /** One synchronous write of everything collected: up to 64 KB, once every few hundred requests under load. */
-  #handOver(): void {
-    if (!this.#used || !this.#destination) return;
-    // A copy: sonic-boom keeps what it could not write yet (EAGAIN on a pipe) while #buffer is reused.
-    const lines = Buffer.from(this.#buffer.subarray(0, this.#used));
-    this.#used = 0;
-    this.#destination.write(lines);
+    if (buffered) this.#buffer = new LineBuffer(this.#destination);
   }
 
   /** `GET /path 200 1.2ms` under the request's id. */
@@ -84,21 +42,12 @@ export class AccessLog {
   requestEscaped(reqId: string, method: string, target: string, status: number, elapsedMs: number): void {
     if (!this.#destination) return;
     const line = `{"level":${INFO},"time":${Date.now()}${this.#middle}${reqId}","msg":"${method} ${target} ${status} ${elapsedMs.toFixed(1)}ms"}\n`;
-    // At most three UTF-8 bytes per UTF-16 unit.
-    if (this.#used + line.length * 3 > this.#buffer.length) {
-      this.#handOver();
-      if (line.length * 3 > this.#buffer.length) {
-        this.#destination.write(Buffer.from(line));
-        return;
-      }
-    }
-    this.#used += this.#buffer.write(line, this.#used);
+    if (this.#buffer) this.#buffer.write(line);
+    else this.#destination.write(Buffer.from(line));
   }
 
-  /** Writes what is collected and stops the timer (the service closes). */
+  /** Writes what is collected (the service closes). */
   close(): void {
-    this.#handOver();
-    clearInterval(this.#timer);
-    open.delete(this);
+    this.#buffer?.close();
   }
 }

@@ -64,7 +64,7 @@ export class ClientLimit {
     // toFixed, not String: V8 keeps every String(number) in its number-string cache, which lives in the
     // old generation, so a count that differs on every request (a high limit, one busy client such as a
     // CDN edge) moved a string a request into the old generation, and the full collections that followed
-    // every second or two held the event loop for 8-10 ms (BENCHMARKS.md, issue 7).
+    // every second or two held the event loop for milliseconds.
     const remaining = exceeded ? '0' : (this.#max - current).toFixed(0);
     return { exceeded, headers: [LIMIT, this.#maxText, REMAINING, remaining, RESET, String(Math.ceil(ttl / 1000))] };
   }

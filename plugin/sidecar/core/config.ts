@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseSpeedOff, type SpeedTrick } from '../speed/switches.js';
 import { DEFAULT_CLIENT_ADDRESS_HEADER, parseTrustedProxies, type TrustedProxies } from './client-address.js';
 
 /** Everything an operator can set, read once from the environment at start-up. */
@@ -44,6 +45,8 @@ export interface ServiceConfig {
   /** Browser origins the tool endpoint accepts besides the site's own; requests without Origin are always accepted. */
   allowedOrigins: string[];
   logLevel: string;
+  /** Speed tricks switched off (speed/README.md); the rest are on. */
+  speedOff: ReadonlySet<SpeedTrick>;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -94,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     askMaxEventLoopDelayMs: integer(env, 'MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS', 500, 0, 60_000),
     allowedOrigins: (env.MANUFACTURER_AGENT_ALLOWED_ORIGINS || '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
+    speedOff: parseSpeedOff(env.MANUFACTURER_AGENT_SPEED_OFF || ''),
   };
 }

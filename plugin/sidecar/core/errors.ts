@@ -61,7 +61,7 @@ export function problemBody(problem: ProblemError): ProblemBody {
     message: problem.message,
     // Not a spread: `{ ...problem.data, status }` left about 74 bytes per error answer in V8's old
     // generation (the size of a hidden class; Object.assign leaves none), so a flood of 429s brought a
-    // full collection every 2-3 s (BENCHMARKS.md, issue 7).
+    // full collection every few seconds.
     data: Object.assign({}, problem.data, { status: problem.status }),
   };
   if (problem.errors?.length) body.errors = problem.errors;

@@ -1,15 +1,16 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import cors from '@fastify/cors';
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ClientLimits } from './client-limit.js';
 import type { ServiceConfig } from './config.js';
-import { PROBLEM_CONTENT_TYPE, ProblemError, ambiguousPath, badRequest, notFound, problemBody, staleRevision, tooManyRequests } from './errors.js';
+import { PROBLEM_CONTENT_TYPE, ProblemError, ambiguousPath, badRequest, missingHost, notFound, problemBody, staleRevision, tooManyRequests } from './errors.js';
 import { BRIDGE_HEADERS, expectedOtherRevision, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
 import { BRIDGE_PREFIX, isAmbiguousTarget } from './paths.js';
 import type { SiteState } from './site-config.js';
 import type { ReadingRoutes } from './reading.js';
 import { AccessLog } from './access-log.js';
+import type { FastDoor } from '../speed/fast-door.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,9 +26,11 @@ declare module 'fastify' {
 export interface CoreDeps {
   config: ServiceConfig;
   site: SiteState;
-  /** Where reading routes are registered: on Fastify and on the fast door in front of it (reading.ts). */
+  /** Where reading routes are registered (reading.ts). */
   reads: ReadingRoutes;
   limits: ClientLimits;
+  /** Answers reading routes in front of Fastify; absent when the "fast-door" trick is off (speed/). */
+  fastDoor?: FastDoor;
 }
 
 export type CapabilityRoutes<D extends CoreDeps = CoreDeps> = (app: FastifyInstance, deps: D) => void | Promise<void>;
@@ -115,11 +118,44 @@ function clientErrorAnswer(error: Error & { code?: string }, socket: Socket): vo
   socket.destroy();
 }
 
+/** HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own answer would be a bare 400 without a body. */
+function refuseWithoutHost(response: ServerResponse): void {
+  const body = JSON.stringify(problemBody(missingHost()));
+  response.shouldKeepAlive = false;
+  response.writeHead(400, { 'content-type': PROBLEM_CONTENT_TYPE, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', connection: 'close' }).end(body);
+}
+
+/** Fastify's HTTP server, refusing a request without Host with a problem, and with a door in front that may answer first. */
+function serverFactory(front?: { answer(request: IncomingMessage, response: ServerResponse): boolean }): FastifyServerFactory {
+  return (handler, options) => {
+    const opts = options as typeof options & { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+    const server = http.createServer(opts.http ?? {}, (request, response) => {
+      if (request.headers.host === undefined && request.httpVersionMajor === 1 && request.httpVersionMinor >= 1) return refuseWithoutHost(response);
+      if (!front?.answer(request, response)) handler(request, response);
+    });
+    // What Fastify sets on a server it creates itself.
+    server.keepAliveTimeout = opts.keepAliveTimeout;
+    server.requestTimeout = opts.requestTimeout;
+    server.setTimeout(opts.connectionTimeout);
+    return server;
+  };
+}
+
+/** Request ids in Fastify's own format, from one sequence for Fastify and the fast door, so log lines stay unique. */
+function requestIds(): () => string {
+  let next = 0;
+  return () => {
+    next = (next + 1) & 2147483647;
+    return `req-${next.toString(36)}`;
+  };
+}
+
 export async function buildServer<D extends CoreDeps>(deps: D, capabilities: CapabilityRoutes<D>[]): Promise<FastifyInstance> {
-  const { config, reads } = deps;
+  const { config, fastDoor } = deps;
+  const nextRequestId = requestIds();
   const app = Fastify({
-    serverFactory: reads.serverFactory,
-    genReqId: reads.nextRequestId,
+    serverFactory: serverFactory(fastDoor),
+    genReqId: nextRequestId,
     logger: { level: config.logLevel },
     // One line per request comes from the onResponse hook below, not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -129,7 +165,7 @@ export async function buildServer<D extends CoreDeps>(deps: D, capabilities: Cap
     connectionTimeout: config.connectionTimeoutMs,
     // Node checks those deadlines only every connectionsCheckingInterval (30 s by default); check often enough.
     http: {
-      // Node answers a missing Host with a bare 400; the server factory answers it with a problem (reading.ts).
+      // Node answers a missing Host with a bare 400; the server factory answers it with a problem.
       requireHostHeader: false,
       headersTimeout: config.headersTimeoutMs,
       connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(config.headersTimeoutMs / 4))),
@@ -170,7 +206,7 @@ export async function buildServer<D extends CoreDeps>(deps: D, capabilities: Cap
     }
     done();
   });
-  const accessLog = new AccessLog(config.logLevel);
+  const accessLog = new AccessLog(config.logLevel, 1, !config.speedOff.has('access-log-buffer'));
   app.addHook('onResponse', (request, reply, done) => {
     accessLog.request(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
     done();
@@ -199,7 +235,7 @@ export async function buildServer<D extends CoreDeps>(deps: D, capabilities: Cap
     done(exceeded ? tooManyRequests() : undefined);
   });
 
-  reads.attach(app, accessLog, { allowOrigin: CORS_ORIGIN, exposeHeaders: CORS_EXPOSED_HEADERS.join(', ') }, limits.all);
+  fastDoor?.attach(app, accessLog, { allowOrigin: CORS_ORIGIN, exposeHeaders: CORS_EXPOSED_HEADERS.join(', ') }, nextRequestId, limits.all);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = toProblem(error);

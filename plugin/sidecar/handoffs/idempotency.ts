@@ -86,6 +86,6 @@ export function canonicalJson(value: unknown): string | undefined {
 
 /** Same request, same fingerprint, whatever the key order or white space of the JSON. */
 export function requestFingerprint(request: unknown): string {
-  // One call instead of a Hash object per request: 4.9 -> 2.5 µs with canonicalJson.
+  // One call instead of a Hash object per request: half the cost of the fingerprint.
   return hash('sha256', canonicalJson(request) ?? '', 'hex');
 }

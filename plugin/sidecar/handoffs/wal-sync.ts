@@ -7,8 +7,8 @@ import fs from 'node:fs';
  * Why: SQLite checkpoints inside a COMMIT, on the event loop, once the WAL holds 1,000 pages, and with
  * synchronous = NORMAL a checkpoint first syncs the WAL. Unsynced, that was up to 4 MB and 3–5 ms of the
  * 10–15 ms every request waits while a checkpoint runs. Synced in the background, the checkpoint finds
- * little left: under creation load the slowest 1 % of commits went from 9.7–12.2 to 6.9–8.6 ms and all
- * commits together took 12 % less time (BENCHMARKS.md, fourth session). It is only an extra sync of a file SQLite
+ * little left, so the slowest commits under creation load wait much less (figures in speed/README.md).
+ * It is only an extra sync of a file SQLite
  * writes, so it cannot weaken what SQLite guarantees; it makes commits durable against an operating
  * system crash sooner than SQLite alone would.
  */

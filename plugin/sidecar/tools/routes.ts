@@ -9,7 +9,7 @@ import type { ServiceRoutes } from '../deps.js';
 import { ToolRegistry } from './definitions.js';
 import { AI_CATALOG_MEDIA_TYPE, aiCatalog, mcpDescription, SERVER_CARD_MEDIA_TYPE, serverCard, wellKnownServerCard } from './documents.js';
 import { admitMessages, type RefusedMessage } from './call-admission.js';
-import { AnswerMemo } from './answer-memo.js';
+import { AnswerMemo } from '../speed/tool-answer-memo.js';
 import { mcpServer, type McpScope } from './mcp-server.js';
 import { McpResources } from './resources.js';
 import { isOriginAllowed, MCP_ALLOWED_HEADERS, MCP_EXPOSED_HEADERS } from './origin.js';
@@ -81,7 +81,7 @@ export const toolRoutes: ServiceRoutes = async (app, deps) => {
   const { site, config, reads } = deps;
   const registry = new ToolRegistry(config.idempotencyRetentionDays);
   const resources = new McpResources(reads);
-  const memo = new AnswerMemo();
+  const memo = config.speedOff.has('tool-answer-memo') ? undefined : new AnswerMemo();
   // The 2026-07-28 era through the SDK's entry, one server instance per exchange; its factory finds the
   // exchange's scope by the web Request it was handed.
   const scopes = new WeakMap<Request, McpScope>();
@@ -196,9 +196,9 @@ export const toolRoutes: ServiceRoutes = async (app, deps) => {
 
       const { publicBase } = request.origin;
       const revision = site.revision;
-      const memoId = batch ? undefined : memoizable(body, registry);
+      const memoId = batch || !memo ? undefined : memoizable(body, registry);
       const memoKey = memoId === undefined ? undefined : AnswerMemo.key(request.headers, body as { id?: unknown }, publicBase);
-      const known = memoKey === undefined ? undefined : memo.answer(memoKey, revision, memoId!);
+      const known = memoKey === undefined ? undefined : memo!.answer(memoKey, revision, memoId!);
       if (known) return sendParts(reply.code(200).header('cache-control', 'no-store'), known.parts, known.contentType);
 
       const scope: McpScope = { deps, config: site.config, publicBase, clientAddress: request.origin.clientAddress, origin: request.origin, log: request.log };
@@ -208,7 +208,7 @@ export const toolRoutes: ServiceRoutes = async (app, deps) => {
         : (scopes.set(webRequest, scope), await modern.fetch(webRequest, { parsedBody: admitted }));
       const answer = await read(response);
       if (memoKey !== undefined && answer.status === 200 && answer.contentType === JSON_RPC_CONTENT_TYPE && site.revision === revision) {
-        memo.remember(memoKey, revision, memoId!, answer.body, answer.contentType);
+        memo!.remember(memoKey, revision, memoId!, answer.body, answer.contentType);
       }
       return relay(reply, answer, refused);
     });

@@ -1,10 +1,11 @@
 import { AsyncResource } from 'node:async_hooks';
+import { parseSpeedOff } from './switches.js';
 
 /** The AsyncResource type the keys are read from, and the Symbol.for key the object is held under. */
 export const TICK_ANCHOR_NAME = 'manufacturer-agent.tick-anchor';
 
 /**
- * Keeps one object of the shape of Node's process.nextTick queue entries alive for the life of the
+ * Trick "tick-anchor" (README.md). Keeps one object of the shape of Node's process.nextTick queue entries alive for the life of the
  * process, so that V8 never collects the hidden classes ("maps") those entries are built with. Imported
  * first by main.ts, before any other module runs.
  *
@@ -13,9 +14,9 @@ export const TICK_ANCHOR_NAME = 'manufacturer-agent.tick-anchor';
  * holds the maps weakly. No entry outlives the request that queued it, so once a few full collections
  * pass with none alive (at start-up, after the index build, in a quiet moment) V8 collects the maps and
  * clears that feedback. nextTick's optimized code is then built without it and defines the three
- * properties through the runtime: 294-562 instead of 79-88 ns a call in the sidecar on the benchmark
- * machine (scripts/bench/tick-probe.mjs). A cached read makes ten such calls in Node's own HTTP and
- * stream code. One live object of the same shape keeps the maps, and the feedback, valid.
+ * properties through the runtime, several times slower a call (scripts/bench/tick-probe.mjs measures
+ * it), and a cached read makes about ten such calls in Node's own HTTP and stream code. One live object
+ * of the same shape keeps the maps, and the feedback, valid.
  *
  * The object is built here rather than taken from the queue: the only way to get a real entry is an
  * async hook, and enabling one, even for a moment, installs V8's promise hooks, after which every
@@ -40,10 +41,25 @@ function nextTickEntryShape(): object {
  * uses (the bundle drops the unused tickAnchor below) on the stack of the module's evaluation, which ends.
  */
 const HOLDER = Symbol.for(TICK_ANCHOR_NAME);
-try {
-  Object.defineProperty(process, HOLDER, { value: nextTickEntryShape() });
-} catch {
-  // Another Node version builds its entries differently: nothing to keep, and nothing breaks.
+
+/**
+ * The switch is read here, not from the loaded configuration: this runs before any other module. A list
+ * that does not parse leaves the anchor on; loadConfig refuses it with its message moments later.
+ */
+function switchedOff(): boolean {
+  try {
+    return parseSpeedOff(process.env.MANUFACTURER_AGENT_SPEED_OFF ?? '').has('tick-anchor');
+  } catch {
+    return false;
+  }
+}
+
+if (!switchedOff()) {
+  try {
+    Object.defineProperty(process, HOLDER, { value: nextTickEntryShape() });
+  } catch {
+    // Another Node version builds its entries differently: nothing to keep, and nothing breaks.
+  }
 }
 
 /** The object held (tests check its shape against a real queue entry). */

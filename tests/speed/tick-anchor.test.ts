@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { tickAnchor } from '../../plugin/sidecar/core/tick-anchor.js';
+import { tickAnchor } from '../../plugin/sidecar/speed/tick-anchor.js';
 import { realTickEntry } from '../support/tick-entry.cjs';
 
 /** V8's own comparison of two objects' hidden classes (natives syntax, allowed for the functions compiled after the flag). */

@@ -14,11 +14,11 @@ const TAIL_OPEN = '"id":';
 const RESULT_OPEN = Buffer.from('{"result":');
 
 /**
- * The SDK's own answers to read-only tool calls, replayed for requests that equal an answered one in
+ * Trick "tool-answer-memo" (README.md): the SDK's own answers to read-only tool calls, replayed for requests that equal an answered one in
  * everything but the JSON-RPC id. The SDK answers the first request of each shape (header checks,
  * validation, serialisation); the same request again gets the same bytes with its own id. Building a
- * server instance, a web Request and Response and serialising the ~20 KB catalog on every call cost
- * four to five times the CPU of the whole call before (README, "Custom parts"; BENCHMARKS.md).
+ * server instance, a web Request and Response and serialising the ~20 KB catalog on every call costs
+ * several times the CPU of the replay.
  * A memo is kept per configuration revision, so a staff edit is answered anew at once.
  */
 export class AnswerMemo {
