@@ -112,7 +112,9 @@ function focusField(pointer: string): boolean {
     const selector = ['data-field', 'data-list', 'data-field-errors'].map((attribute) => `[${attribute}="${candidate.replace(/["\\]/g, '\\$&')}"]`).join(',');
     const element = document.querySelector<HTMLElement>(selector);
     if (element) {
-      const target = element.matches('input,select,textarea,button') ? element : element.querySelector<HTMLElement>('input,select,textarea,button') ?? element;
+      const target = element.matches('input,select,textarea,button')
+        ? element
+        : (element.querySelector<HTMLElement>('input,select,textarea,button') ?? element);
       if (!target.matches('input,select,textarea,button') && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
       target.focus();
       target.scrollIntoView?.({ block: 'center' });
@@ -149,7 +151,10 @@ export function App() {
 
   const clientErrors = useMemo<FieldError[]>(() => (state.config ? validateSiteConfig(state.config) : []), [state.config]);
   const errors = useMemo(() => errorsByField(clientErrors, state.serverErrors), [clientErrors, state.serverErrors]);
-  const allErrors = useMemo(() => [...clientErrors, ...state.serverErrors.filter((e) => !clientErrors.some((c) => c.field === e.field && c.message === e.message))], [clientErrors, state.serverErrors]);
+  const allErrors = useMemo(
+    () => [...clientErrors, ...state.serverErrors.filter((e) => !clientErrors.some((c) => c.field === e.field && c.message === e.message))],
+    [clientErrors, state.serverErrors],
+  );
   const dirty = isDirty(state);
 
   // Leaving the page (a link, reload, closing the tab) with unsaved changes asks first.
@@ -216,7 +221,12 @@ export function App() {
       const text = error.fieldErrors?.length
         ? sprintf(
             /* translators: %d: number of problems */
-            _n('The server refused the save: %d field needs attention. Nothing was saved.', 'The server refused the save: %d fields need attention. Nothing was saved.', error.fieldErrors.length, 'manufacturer-agent'),
+            _n(
+              'The server refused the save: %d field needs attention. Nothing was saved.',
+              'The server refused the save: %d fields need attention. Nothing was saved.',
+              error.fieldErrors.length,
+              'manufacturer-agent',
+            ),
             error.fieldErrors.length,
           )
         : error.message;
@@ -282,24 +292,24 @@ export function App() {
         {/* The bar saves the site configuration: on the tabs that are not part of it (the enquiry form saves
             on its own) it shows only while the configuration has unsaved changes. */}
         {section in CONFIG_SECTIONS || dirty ? (
-        <div className="ma-savebar" role="region" aria-label={__('Save changes', 'manufacturer-agent')}>
-          <Button variant="primary" onClick={save} isBusy={state.saving} disabled={state.saving || !dirty} className="ma-save">
-            {state.saving ? __('Saving…', 'manufacturer-agent') : __('Save changes', 'manufacturer-agent')}
-          </Button>
-          <Button variant="tertiary" onClick={discard} disabled={state.saving || !dirty}>
-            {__('Discard changes', 'manufacturer-agent')}
-          </Button>
-          <span className={`ma-savebar__state${dirty ? ' is-dirty' : ''}`} aria-live="polite">
-            {dirty ? __('Unsaved changes', 'manufacturer-agent') : __('All changes saved', 'manufacturer-agent')}
-            {clientErrors.length
-              ? ` · ${sprintf(
-                  /* translators: %d: number of problems */
-                  _n('%d problem', '%d problems', clientErrors.length, 'manufacturer-agent'),
-                  clientErrors.length,
-                )}`
-              : ''}
-          </span>
-        </div>
+          <div className="ma-savebar" role="region" aria-label={__('Save changes', 'manufacturer-agent')}>
+            <Button variant="primary" onClick={save} isBusy={state.saving} disabled={state.saving || !dirty} className="ma-save">
+              {state.saving ? __('Saving…', 'manufacturer-agent') : __('Save changes', 'manufacturer-agent')}
+            </Button>
+            <Button variant="tertiary" onClick={discard} disabled={state.saving || !dirty}>
+              {__('Discard changes', 'manufacturer-agent')}
+            </Button>
+            <span className={`ma-savebar__state${dirty ? ' is-dirty' : ''}`} aria-live="polite">
+              {dirty ? __('Unsaved changes', 'manufacturer-agent') : __('All changes saved', 'manufacturer-agent')}
+              {clientErrors.length
+                ? ` · ${sprintf(
+                    /* translators: %d: number of problems */
+                    _n('%d problem', '%d problems', clientErrors.length, 'manufacturer-agent'),
+                    clientErrors.length,
+                  )}`
+                : ''}
+            </span>
+          </div>
         ) : null}
         {message ? (
           <Notice status={message.status} onRemove={() => setMessage(null)} className="ma-message">
@@ -322,13 +332,7 @@ export function App() {
             </ul>
           </div>
         ) : null}
-        <TabPanel
-          key={tabKey}
-          className="ma-tabs"
-          initialTabName={section}
-          onSelect={(name: string) => setSection(name as SectionName)}
-          tabs={tabs}
-        >
+        <TabPanel key={tabKey} className="ma-tabs" initialTabName={section} onSelect={(name: string) => setSection(name as SectionName)} tabs={tabs}>
           {(tab: { name: string }) => (
             <Fragment>
               {tab.name === 'materials' ? <MaterialsSection selected={material} onSelect={setMaterial} /> : null}

@@ -100,7 +100,9 @@ export function SelectField({ pointer, label, help, options, nullable = false }:
   const all = [
     ...(nullable ? [{ value: '', label: __('— none —', 'manufacturer-agent') }] : []),
     // A value that is no longer offered (a removed material) stays visible until it is replaced.
-    ...(!known && !(nullable && value === '') ? [{ value, label: sprintf(__('%s (not available)', 'manufacturer-agent'), value || __('nothing chosen', 'manufacturer-agent')) }] : []),
+    ...(!known && !(nullable && value === '')
+      ? [{ value, label: sprintf(__('%s (not available)', 'manufacturer-agent'), value || __('nothing chosen', 'manufacturer-agent')) }]
+      : []),
     ...options,
   ];
   return (
@@ -206,7 +208,21 @@ export function LocalizedTextField({ pointer, label, help, multiline = false, op
   );
 }
 
-function LanguageInput({ pointer, label, accessibleName, value, multiline, onChange }: { pointer: string; label: string; accessibleName: string; value: string; multiline: boolean; onChange: (text: string) => void }) {
+function LanguageInput({
+  pointer,
+  label,
+  accessibleName,
+  value,
+  multiline,
+  onChange,
+}: {
+  pointer: string;
+  label: string;
+  accessibleName: string;
+  value: string;
+  multiline: boolean;
+  onChange: (text: string) => void;
+}) {
   const { errors } = useForm();
   const messages = errors.get(pointer) ?? [];
   const common = {

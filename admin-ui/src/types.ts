@@ -10,7 +10,13 @@ import type { HandoffState, NextStep, Priority } from '../../plugin/sidecar/core
 export type NumberInput = number | string;
 
 /** A shape as the form holds it: every number may be text being typed. */
-export type Editable<T> = T extends number ? NumberInput : T extends readonly (infer U)[] ? Editable<U>[] : T extends object ? { [K in keyof T]: Editable<T[K]> } : T;
+export type Editable<T> = T extends number
+  ? NumberInput
+  : T extends readonly (infer U)[]
+    ? Editable<U>[]
+    : T extends object
+      ? { [K in keyof T]: Editable<T[K]> }
+      : T;
 
 export const PRIORITIES = common.$defs.Priority.enum as readonly Priority[];
 export const NEXT_STEPS = common.$defs.NextStep.enum as readonly NextStep[];

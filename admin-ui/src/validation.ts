@@ -20,7 +20,10 @@ import { escapeToken } from './pointer.js';
 export const SITE_CONFIG_SCHEMAS: readonly { $id: string }[] = [common, material, recommendationSetting, company, answerVocabulary, discoveryTexts, siteConfig];
 
 // ajv-formats is CommonJS; its default export arrives wrapped under webpack and vitest alike.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020, formats: string[]) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (
+  ajv: Ajv2020,
+  formats: string[],
+) => Ajv2020;
 
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<string, ValidateFunction>();
@@ -174,7 +177,12 @@ export function crossFieldErrors(config: SiteConfig): FieldError[] {
     }
   }
   const delivery = config.company?.production_and_delivery;
-  if (delivery && typeof delivery.business_days_min === 'number' && typeof delivery.business_days_max === 'number' && delivery.business_days_min > delivery.business_days_max) {
+  if (
+    delivery &&
+    typeof delivery.business_days_min === 'number' &&
+    typeof delivery.business_days_max === 'number' &&
+    delivery.business_days_min > delivery.business_days_max
+  ) {
     errors.push({
       field: '/company/production_and_delivery/business_days_min',
       message: __('Must not be more than the largest number of business days.', 'manufacturer-agent'),

@@ -7,7 +7,11 @@ import { FakeServer, defaultConfig } from './fake-server.js';
 
 describe('admin API errors', () => {
   it('reads the field errors of a refused save (WP_Error data.errors)', () => {
-    const error = toApiError({ code: 'invalid_config', message: 'not saved', data: { status: 400, errors: [{ field: '/materials/0/name/de', message: 'must not be empty' }] } });
+    const error = toApiError({
+      code: 'invalid_config',
+      message: 'not saved',
+      data: { status: 400, errors: [{ field: '/materials/0/name/de', message: 'must not be empty' }] },
+    });
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.message).toBe('not saved');
@@ -27,7 +31,11 @@ describe('admin API errors', () => {
   });
 
   it('explains a network failure or a page that is not JSON', () => {
-    for (const reason of [{ code: 'fetch_error', message: 'You are probably offline.' }, { code: 'invalid_json', message: 'The response is not a valid JSON response.' }, undefined]) {
+    for (const reason of [
+      { code: 'fetch_error', message: 'You are probably offline.' },
+      { code: 'invalid_json', message: 'The response is not a valid JSON response.' },
+      undefined,
+    ]) {
       expect(toApiError(reason).message).toMatch(/WordPress could not be reached/);
     }
   });

@@ -161,7 +161,10 @@ describe('admin screen', () => {
     expect(server.puts()).toHaveLength(1);
     const sent = (server.puts()[0].data as { config: typeof server.config }).config;
     expect(sent.materials[0].name.en).toBe('Non-woven Classic 160');
-    expect(sent.recommendations.effekt).toEqual({ material_id: 'vlies-classic', reason: { de: 'Neue Begründung', en: server.config.recommendations.effekt.reason.en } });
+    expect(sent.recommendations.effekt).toEqual({
+      material_id: 'vlies-classic',
+      reason: { de: 'Neue Begründung', en: server.config.recommendations.effekt.reason.en },
+    });
     expect(screen.getByText('All changes saved')).toBeTruthy();
   });
 
@@ -179,7 +182,11 @@ describe('admin screen', () => {
     expect(await inScreen().findByText('Saved. The public endpoints and documents show the change now.')).toBeTruthy();
     const sent = (server.puts()[0].data as { config: typeof server.config }).config;
     expect(sent.discovery.vocabulary!.synonyms[0].words.de).toBe('Korridor, Gang, Diele');
-    expect(sent.discovery.vocabulary!.use_cases.at(-1)).toEqual({ words: { de: 'Turnhalle', en: 'gym' }, requires: ['heavy_duty'], mentions: { de: '', en: '' } });
+    expect(sent.discovery.vocabulary!.use_cases.at(-1)).toEqual({
+      words: { de: 'Turnhalle', en: 'gym' },
+      requires: ['heavy_duty'],
+      mentions: { de: '', en: '' },
+    });
   });
 
   it('shows the server’s field messages in the form when it refuses a save', async () => {
@@ -188,7 +195,11 @@ describe('admin screen', () => {
     fireEvent.change(field('/company/name'), { target: { value: 'Wandwerk' } });
     server.nextSave = {
       status: 400,
-      body: { code: 'invalid_config', message: 'The configuration was not saved: some fields are invalid.', data: { errors: [{ field: '/company/name', message: 'is already used by another site' }] } },
+      body: {
+        code: 'invalid_config',
+        message: 'The configuration was not saved: some fields are invalid.',
+        data: { errors: [{ field: '/company/name', message: 'is already used by another site' }] },
+      },
     };
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await inScreen().findByText('The server refused the save: 1 field needs attention. Nothing was saved.')).toBeTruthy();
@@ -268,7 +279,9 @@ describe('admin screen', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
     });
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Service status' })).getByRole('row', { name: /Service version\s*1\.1\.4/ })).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Service status' })).getByRole('row', { name: /Service version\s*1\.1\.4/ })).toBeTruthy(),
+    );
     expect(within(screen.getByRole('table', { name: 'Service status' })).getByRole('row', { name: /Configuration in sync\s*Yes/ })).toBeTruthy();
   });
 

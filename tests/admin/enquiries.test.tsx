@@ -42,7 +42,12 @@ describe('Handoffs tab', () => {
     await waitFor(() => expect(rows().every((row) => row.querySelector('.ma-state')!.textContent === 'Enquiry sent')).toBe(true));
     fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: '' } });
     expect(await screen.findByText('45 handoffs')).toBeTruthy();
-    expect(server.calls.filter((call) => call.route === '/handoffs').at(-1)!.query.has('state')).toBe(false);
+    expect(
+      server.calls
+        .filter((call) => call.route === '/handoffs')
+        .at(-1)!
+        .query.has('state'),
+    ).toBe(false);
   });
 
   it('opens a handoff’s enquiry: name, company, e-mail as mailto, phone, message, sent at, whether the e-mail went out', async () => {
@@ -119,7 +124,9 @@ describe('Enquiry form tab', () => {
     fireEvent.change(field('/consent_text/de'), { target: { value: 'x'.repeat(5000) } });
 
     expect(field('/advisor_emails').getAttribute('aria-invalid')).toBe('true');
-    expect(document.querySelector('[data-field-errors="/advisor_emails"]')!.textContent).toContain('Line 2: Enter an e-mail address such as beratung@example.com.');
+    expect(document.querySelector('[data-field-errors="/advisor_emails"]')!.textContent).toContain(
+      'Line 2: Enter an e-mail address such as beratung@example.com.',
+    );
     expect(description(field('/retention_days'))).toContain('Must be at least 1.');
     expect(description(field('/submissions_per_hour'))).toContain('Enter a whole number.');
 

@@ -32,7 +32,9 @@ export function defaultConfig(): SiteConfig {
 
 /** The settings' defaults, as the schema states them (what WordPress answers for an unsaved option). */
 export function defaultEnquiryFormSettings(): EnquiryFormSettings {
-  return Object.fromEntries(Object.entries(enquiryFormSchema.properties).map(([name, property]) => [name, structuredClone(property.default)])) as unknown as EnquiryFormSettings;
+  return Object.fromEntries(
+    Object.entries(enquiryFormSchema.properties).map(([name, property]) => [name, structuredClone(property.default)]),
+  ) as unknown as EnquiryFormSettings;
 }
 
 /** Handoffs in every state, in turn; a submitted one has the enquiry its person sent. */
@@ -54,7 +56,17 @@ export function handoffs(count: number): Handoff[] {
       expired_at: state === 'expired' ? at(3) : null,
       enquiry:
         state === 'submitted'
-          ? { id: 100 + i, sent_at: at(2), handoff_id: id, name: `Person ${i}`, company: i % 2 ? '' : 'Muster GmbH', email: `person${i}@example.com`, phone: i % 2 ? '' : '+49 711 123', message: `Bitte um Rückruf ${i}`, mail_sent: i % 4 === 2 ? '1' : '0' }
+          ? {
+              id: 100 + i,
+              sent_at: at(2),
+              handoff_id: id,
+              name: `Person ${i}`,
+              company: i % 2 ? '' : 'Muster GmbH',
+              email: `person${i}@example.com`,
+              phone: i % 2 ? '' : '+49 711 123',
+              message: `Bitte um Rückruf ${i}`,
+              mail_sent: i % 4 === 2 ? '1' : '0',
+            }
           : null,
     };
   });
@@ -114,12 +126,16 @@ export class FakeServer {
       const perPage = Number(query.get('per_page') ?? 20);
       const step = query.get('next_step') ?? '';
       const state = query.get('state') ?? '';
-      const all = this.handoffs.filter((h) => (!step || h.next_step === step) && (!state || h.state === state)).sort((a, b) => b.created_at.localeCompare(a.created_at));
+      const all = this.handoffs
+        .filter((h) => (!step || h.next_step === step) && (!state || h.state === state))
+        .sort((a, b) => b.created_at.localeCompare(a.created_at));
       return { total: all.length, page, per_page: perPage, items: all.slice((page - 1) * perPage, page * perPage) };
     }
     if (method === 'GET' && route === '/status') {
       return {
-        sidecar: this.sidecarReachable ? { reachable: true, version: '1.1.4', revision: this.revision, store: 'sqlite', uptime_seconds: 93784 } : { reachable: false },
+        sidecar: this.sidecarReachable
+          ? { reachable: true, version: '1.1.4', revision: this.revision, store: 'sqlite', uptime_seconds: 93784 }
+          : { reachable: false },
         wordpress_revision: this.revision,
         in_sync: this.sidecarReachable,
       };

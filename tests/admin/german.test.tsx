@@ -18,7 +18,16 @@ it('shows the screen in German when WordPress loads the German translation', asy
   setLocaleData(german.locale_data.messages as never, 'manufacturer-agent');
   render(<App />);
   await screen.findByRole('table', { name: 'Materialien im Katalog' });
-  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Materialien', 'Empfehlungen', 'Unternehmen', 'Übergabeziele', 'Discovery-Texte', 'Übergaben', 'Anfrageformular', 'Status']);
+  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+    'Materialien',
+    'Empfehlungen',
+    'Unternehmen',
+    'Übergabeziele',
+    'Discovery-Texte',
+    'Übergaben',
+    'Anfrageformular',
+    'Status',
+  ]);
   fireEvent.click(screen.getByRole('button', { name: 'Vlies Classic 150 bearbeiten' }));
   const weight = document.querySelector<HTMLInputElement>('[data-field="/materials/0/weight_g_m2"]')!;
   fireEvent.change(weight, { target: { value: '20' } });

@@ -38,7 +38,11 @@ describe('GET and POST /wp-json/nlweb/v1/ask', () => {
 
   it('answers a POST with {"query": …} and the NLWeb v0.54 form {"query": {"text": …}} alike', async () => {
     const plain = await postJson(target, ASK_PATH, { query: 'How long does delivery take?' });
-    const nlweb = await postJson(target, ASK_PATH, { query: { text: 'How long does delivery take?' }, prefer: { streaming: false }, meta: { version: '0.54' } });
+    const nlweb = await postJson(target, ASK_PATH, {
+      query: { text: 'How long does delivery take?' },
+      prefer: { streaming: false },
+      meta: { version: '0.54' },
+    });
     expect(plain.status).toBe(200);
     expect(plain.json.results[0].id).toBe('company:delivery');
     expect(plain.json.answer).toMatch(/5–7 business days/);
@@ -89,7 +93,10 @@ describe('GET and POST /wp-json/nlweb/v1/ask', () => {
 
     const original = await target.siteConfig();
     const changed: SiteConfig = structuredClone(original);
-    changed.recommendations.feuchtraum = { material_id: 'glasfaser-a2', reason: { de: 'Feuchtigkeitsunempfindlicher Glasfaserträger.', en: 'Moisture-insensitive glass fibre backing.' } };
+    changed.recommendations.feuchtraum = {
+      material_id: 'glasfaser-a2',
+      reason: { de: 'Feuchtigkeitsunempfindlicher Glasfaserträger.', en: 'Moisture-insensitive glass fibre backing.' },
+    };
     changed.company.telephone.opens = '08:00';
     (changed.company as any).production_and_delivery = {
       ...(changed.company as any).production_and_delivery,
@@ -140,7 +147,11 @@ describe('failures on /wp-json/nlweb/v1/ask', () => {
 
   it('keeps its envelope for malformed JSON, a wrong content type and an oversized body', async () => {
     expectFailure(await postJson(target, ASK_PATH, '{"query": '), 400, 'rest_invalid_json');
-    expectFailure(await api(target, ASK_PATH, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'What is a Wallcheck?' }), 400, 'rest_invalid_content_type');
+    expectFailure(
+      await api(target, ASK_PATH, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'What is a Wallcheck?' }),
+      400,
+      'rest_invalid_content_type',
+    );
     expectFailure(await postJson(target, ASK_PATH, { query: 'a', padding: 'p'.repeat(64 * 1024) }), 413, 'payload_too_large');
   });
 
@@ -217,7 +228,10 @@ describe('streaming with Accept: text/event-stream', () => {
     const results = stream.events.filter((e) => e.event === 'result');
     expect(results.map((e) => e.data.index)).toEqual(complete.results.map((_: unknown, i: number) => i));
     expect(results.map((e) => e.data.item)).toEqual(complete.results);
-    const text = stream.events.filter((e) => e.event === 'content').map((e) => e.data.text).join('');
+    const text = stream.events
+      .filter((e) => e.event === 'content')
+      .map((e) => e.data.text)
+      .join('');
     expect(text).toBe(complete.answer);
 
     // The first event arrives before the answer is complete: in an earlier read, and earlier in time.
@@ -271,7 +285,12 @@ describe('questions over the catalog (issue 19)', () => {
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     const complete = stream.events.find((e) => e.event === 'complete')!.data;
     expect(complete).toEqual(plain.json);
-    expect(stream.events.filter((e) => e.event === 'content').map((e) => e.data.text).join('')).toBe(plain.json.answer);
+    expect(
+      stream.events
+        .filter((e) => e.event === 'content')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe(plain.json.answer);
   });
 
   it('says what the catalog does not publish about a named material and routes it, never its card instead', async () => {

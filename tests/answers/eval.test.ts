@@ -38,7 +38,9 @@ describe('answers evaluation set', () => {
     for (const [i, q] of questions.entries()) {
       // Half of the questions as GET, half as POST: both doors give the same answers.
       const res =
-        i % 2 === 0 ? await api(running.baseUrl, `${ASK_PATH}?query=${encodeURIComponent(q.question)}`) : await postJson(running.baseUrl, ASK_PATH, { query: q.question });
+        i % 2 === 0
+          ? await api(running.baseUrl, `${ASK_PATH}?query=${encodeURIComponent(q.question)}`)
+          : await postJson(running.baseUrl, ASK_PATH, { query: q.question });
       expect(res.status).toBe(200);
       const body = res.json;
       const got = body.routed ? 'routed' : (body.results[0]?.id ?? 'none');
@@ -47,7 +49,11 @@ describe('answers evaluation set', () => {
         // Routed means: contact form and telephone line named; a named material may be listed beside the
         // contact point, for the answer to say what is not published about it (issue 19).
         const kinds = body.results.map((r: { kind: string }) => r.kind);
-        ok = kinds.at(-1) === 'contact' && kinds.every((k: string) => k === 'contact' || k === 'material') && body.answer.includes('/kontakt/') && body.answer.includes('+49 711 9876540');
+        ok =
+          kinds.at(-1) === 'contact' &&
+          kinds.every((k: string) => k === 'contact' || k === 'material') &&
+          body.answer.includes('/kontakt/') &&
+          body.answer.includes('+49 711 9876540');
       }
       outcomes.push({ q, ok, got: `${got} (${body.language})` });
     }
@@ -60,7 +66,8 @@ describe('answers evaluation set', () => {
     console.log(`answers eval: ${pct(correct(outcomes), outcomes.length)}`);
     console.log(`answers eval (de): ${pct(correct(de), de.length)}; (en): ${pct(correct(en), en.length)}`);
     console.log(`answers eval must-get-right: ${pct(correct(must), must.length)}; unanswerable routed: ${pct(correct(routed), routed.length)}`);
-    for (const o of outcomes.filter((x) => !x.ok)) console.log(`answers eval miss: ${o.q.id} "${o.q.question}" expected ${o.q.expect} (${o.q.language}), got ${o.got}`);
+    for (const o of outcomes.filter((x) => !x.ok))
+      console.log(`answers eval miss: ${o.q.id} "${o.q.question}" expected ${o.q.expect} (${o.q.language}), got ${o.got}`);
 
     expect(must.filter((o) => !o.ok).map((o) => `${o.q.id}: ${o.got}`)).toEqual([]);
     expect(routed.every((o) => o.ok)).toBe(true);

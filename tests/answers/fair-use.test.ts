@@ -20,26 +20,39 @@ async function start(env: Record<string, string> = {}): Promise<RunningService> 
   running.push(s);
   return s;
 }
-const ask = (s: { baseUrl: string }, query = 'Welches Material eignet sich für ein Badezimmer?') => api(s.baseUrl, `${ASK_PATH}?query=${encodeURIComponent(query)}`);
+const ask = (s: { baseUrl: string }, query = 'Welches Material eignet sich für ein Badezimmer?') =>
+  api(s.baseUrl, `${ASK_PATH}?query=${encodeURIComponent(query)}`);
 
 function expectShed(res: Awaited<ReturnType<typeof ask>>): void {
   expect(res.status).toBe(503);
   expect(res.headers.get('retry-after')).toBe('5');
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(res.json).toEqual({ _meta: { response_type: 'failure', version: '1.1.4' }, error: { code: 'overloaded', message: expect.stringContaining('Retry after 5 seconds') } });
+  expect(res.json).toEqual({
+    _meta: { response_type: 'failure', version: '1.1.4' },
+    error: { code: 'overloaded', message: expect.stringContaining('Retry after 5 seconds') },
+  });
 }
 
 describe('fair use on /ask', () => {
   it('answers 1,000 questions a minute from one client to an idle service with the default configuration, none refused', async () => {
     // A sidecar process of its own, as it runs behind WordPress, with the defaults: the general limit of
     // 300 a minute would refuse 700 of them if /ask counted in it.
-    const s = await sidecars.start({ MANUFACTURER_AGENT_DATA_DIR: sidecars.dataDir(), MANUFACTURER_AGENT_RATE_LIMIT: '', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '', MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS: '' });
+    const s = await sidecars.start({
+      MANUFACTURER_AGENT_DATA_DIR: sidecars.dataDir(),
+      MANUFACTURER_AGENT_RATE_LIMIT: '',
+      MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '',
+      MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS: '',
+    });
     const statuses = new Map<number, number>();
     const started = performance.now();
-    await pool(Array.from({ length: 1000 }, (_, i) => i), 8, async (i) => {
-      const res = await ask(s, i % 2 ? 'How long does delivery take?' : 'Welches Material eignet sich für ein Badezimmer?');
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-    });
+    await pool(
+      Array.from({ length: 1000 }, (_, i) => i),
+      8,
+      async (i) => {
+        const res = await ask(s, i % 2 ? 'How long does delivery take?' : 'Welches Material eignet sich für ein Badezimmer?');
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      },
+    );
     const seconds = (performance.now() - started) / 1000;
     expect(seconds).toBeLessThan(60);
     expect(Object.fromEntries(statuses)).toEqual({ 200: 1000 });
@@ -54,7 +67,9 @@ describe('fair use on /ask', () => {
     await new Promise((resolve) => socket.once('connect', resolve));
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk));
-    socket.write(`POST ${ASK_PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`);
+    socket.write(
+      `POST ${ASK_PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+    );
     await sleep(100);
     expectShed(await ask(s));
     expectShed(await ask(s));

@@ -94,7 +94,15 @@ describe('answers from the site data only', () => {
   it('gives answers that match the AskAnswer schema, with absolute links', async () => {
     const site = new SiteState();
     const validate = validatorFor('AskAnswer');
-    for (const question of ['Was ist ein Wallcheck?', 'Which material for a sustainable project?', 'Telefonnummer?', 'Wetter morgen?', 'Is Vlies FR B1 washable?', 'Welche Materialien habt ihr?', 'How can I contact you?']) {
+    for (const question of [
+      'Was ist ein Wallcheck?',
+      'Which material for a sustainable project?',
+      'Telefonnummer?',
+      'Wetter morgen?',
+      'Is Vlies FR B1 washable?',
+      'Welche Materialien habt ihr?',
+      'How can I contact you?',
+    ]) {
       const answer = await answerQuestion(site, question, context);
       expect(validate(answer), JSON.stringify(validate.errors)).toBe(true);
       for (const result of answer.results) expect(result.url).toMatch(/^(https:\/\/tapeten\.example\/|tel:\+)/);
@@ -108,11 +116,23 @@ describe('answers from the site data only', () => {
   });
 });
 
-const evalQuestions = (JSON.parse(readFileSync(new URL('./eval-set.json', import.meta.url), 'utf8')) as { questions: { question: string }[] }).questions.map((q) => q.question);
+const evalQuestions = (JSON.parse(readFileSync(new URL('./eval-set.json', import.meta.url), 'utf8')) as { questions: { question: string }[] }).questions.map(
+  (q) => q.question,
+);
 
 /** The evaluation set, awkward inputs, and word salads of the set's words (a fixed pseudo-random sequence). */
 function manyQuestions(): string[] {
-  const extra = ['Feuchtraumtapete', 'Projektanfrage', 'Brandschutzauflagenverordnung', 'Tapeten für Bäder', 'DIN 4102 B1 A2-s1, d0', 'x', 'spa', 'Ölfarbe café naïve', '13501-1'];
+  const extra = [
+    'Feuchtraumtapete',
+    'Projektanfrage',
+    'Brandschutzauflagenverordnung',
+    'Tapeten für Bäder',
+    'DIN 4102 B1 A2-s1, d0',
+    'x',
+    'spa',
+    'Ölfarbe café naïve',
+    '13501-1',
+  ];
   const pool = evalQuestions.join(' ').split(/\s+/);
   let seed = 42;
   const next = () => {

@@ -109,7 +109,8 @@ function expectNoProblems(): void {
 
 beforeAll(async () => {
   const injected = wordpressStack();
-  if (!injected) throw new Error('no WordPress stack: this file runs in the vitest project "wordpress" (npm test; npx vitest run --project wordpress tests/browser)');
+  if (!injected)
+    throw new Error('no WordPress stack: this file runs in the vitest project "wordpress" (npm test; npx vitest run --project wordpress tests/browser)');
   stack = injected;
   buildAdminIfStale();
   mkdirSync(SHOTS, { recursive: true });
@@ -121,7 +122,10 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   await context.addCookies([{ name: 'playground_auto_login_already_happened', value: '1', url: stack.url }]);
   // Nothing outside the site is reachable here (WordPress core asks Gravatar for the toolbar avatar).
-  await context.route((url) => !url.href.startsWith(stack.url), (route) => route.fulfill({ status: 204, body: '' }));
+  await context.route(
+    (url) => !url.href.startsWith(stack.url),
+    (route) => route.fulfill({ status: 204, body: '' }),
+  );
   page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
@@ -156,7 +160,16 @@ describe('admin screen in wp-admin', () => {
     await expect(page.locator('#manufacturer-agent-admin h1').textContent()).resolves.toBe('Manufacturer Agent');
     const version = await page.evaluate(() => document.querySelector('#footer-upgrade')?.textContent ?? '');
     console.log(`[admin screen] ${version.trim()}`);
-    await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['Materials', 'Recommendations', 'Company', 'Handoff targets', 'Discovery texts', 'Handoffs', 'Enquiry form', 'Status']);
+    await expect(page.getByRole('tab').allTextContents()).resolves.toEqual([
+      'Materials',
+      'Recommendations',
+      'Company',
+      'Handoff targets',
+      'Discovery texts',
+      'Handoffs',
+      'Enquiry form',
+      'Status',
+    ]);
     await shot('01-materials');
     expectNoProblems();
   });
@@ -352,7 +365,8 @@ describe('admin screen in wp-admin', () => {
     await expect(details.textContent()).resolves.toMatch(/Muster GmbH.*\+49 711 5550.*Bitte rufen Sie an\..*Sent to the advisors/s);
     await shot('12-handoff-enquiry');
 
-    const readSettings = async () => (await (await siteFetch(`${stack.url}/wp-json/wp/v2/settings`, { headers: sessionHeaders(stack.admin) })).json()).manufacturer_agent_enquiry_form;
+    const readSettings = async () =>
+      (await (await siteFetch(`${stack.url}/wp-json/wp/v2/settings`, { headers: sessionHeaders(stack.admin) })).json()).manufacturer_agent_enquiry_form;
     const before = await readSettings();
     await section('Enquiry form');
     await field('/retention_days').waitFor();
@@ -373,7 +387,16 @@ describe('admin screen in wp-admin', () => {
     runWordPressPhp(stack, "update_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale', 'de_DE' );");
     try {
       await openScreen();
-      await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['Materialien', 'Empfehlungen', 'Unternehmen', 'Übergabeziele', 'Discovery-Texte', 'Übergaben', 'Anfrageformular', 'Status']);
+      await expect(page.getByRole('tab').allTextContents()).resolves.toEqual([
+        'Materialien',
+        'Empfehlungen',
+        'Unternehmen',
+        'Übergabeziele',
+        'Discovery-Texte',
+        'Übergaben',
+        'Anfrageformular',
+        'Status',
+      ]);
       await expect(page.locator('#manufacturer-agent-admin h1').textContent()).resolves.toBe('Hersteller-Agent');
       await editMaterial('vlies-classic');
       await field('/materials/0/weight_g_m2').fill('20');

@@ -28,7 +28,10 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   await context.addCookies([{ name: 'playground_auto_login_already_happened', value: '1', url: stack.url }]);
-  await context.route((url) => !url.href.startsWith(stack.url), (route) => route.fulfill({ status: 204, body: '' }));
+  await context.route(
+    (url) => !url.href.startsWith(stack.url),
+    (route) => route.fulfill({ status: 204, body: '' }),
+  );
   page = await context.newPage();
   page.on('console', (m) => {
     if (m.type() === 'warning' || m.type() === 'error') messages.push(`${m.type()}: ${m.text()}`);
@@ -54,7 +57,10 @@ describe('the handoff-review block in the block editor', () => {
     await page.keyboard.press('Escape');
 
     // Inserted as staff do it: the inserter, searched by the block's title.
-    await page.getByRole('button', { name: /^(Block Inserter|Toggle block inserter|Add block)$/ }).first().click();
+    await page
+      .getByRole('button', { name: /^(Block Inserter|Toggle block inserter|Add block)$/ })
+      .first()
+      .click();
     await page.getByRole('searchbox').first().fill('Handoff review');
     await page.getByRole('option', { name: 'Handoff review' }).first().click();
     const canvas = page.frameLocator('iframe[name="editor-canvas"]');
@@ -71,10 +77,14 @@ describe('the handoff-review block in the block editor', () => {
       dispatch('core/editor').editPost({ title: t, status: 'publish' });
       await dispatch('core/editor').savePost();
     }, title);
-    await page.waitForFunction(() => {
-      const editor = (window as any).wp.data.select('core/editor');
-      return !editor.isSavingPost() && !editor.isEditedPostDirty() && editor.getCurrentPost().status === 'publish';
-    }, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => {
+        const editor = (window as any).wp.data.select('core/editor');
+        return !editor.isSavingPost() && !editor.isEditedPostDirty() && editor.getCurrentPost().status === 'publish';
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
     const saved = await page.evaluate(() => {
       const editor = (window as any).wp.data.select('core/editor');
       return { content: editor.getEditedPostContent() as string, link: editor.getPermalink() as string };

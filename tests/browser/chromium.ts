@@ -5,7 +5,14 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 function aptGet(args: string[]): boolean {
   const result = spawnSync('apt-get', args, { stdio: 'pipe', timeout: 600_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });

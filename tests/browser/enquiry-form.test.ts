@@ -43,7 +43,10 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   await context.addCookies([{ name: 'playground_auto_login_already_happened', value: '1', url: stack.url }]);
-  await context.route((url) => !url.href.startsWith(stack.url), (route) => route.fulfill({ status: 204, body: '' }));
+  await context.route(
+    (url) => !url.href.startsWith(stack.url),
+    (route) => route.fulfill({ status: 204, body: '' }),
+  );
   page = await context.newPage();
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
@@ -96,7 +99,15 @@ describe('a person sends the enquiry form of a handoff link', () => {
     await mail.waitFor(1);
     const message = mail.messages.find((m) => m.envelopeTo.includes(ADVISOR));
     expect(message).toBeDefined();
-    for (const part of [motif, 'Non-woven Classic 150', label('priority', 'brandschutz'), '350 cm wide × 250 cm high', `Max Beispiel ${tag}`, `max.${tag}@kunde.example`, 'Wir möchten die Wand']) {
+    for (const part of [
+      motif,
+      'Non-woven Classic 150',
+      label('priority', 'brandschutz'),
+      '350 cm wide × 250 cm high',
+      `Max Beispiel ${tag}`,
+      `max.${tag}@kunde.example`,
+      'Wir möchten die Wand',
+    ]) {
       expect(message!.text).toContain(part);
     }
     // Reloading the confirmation repeats a GET: no second e-mail.
@@ -120,7 +131,9 @@ describe('a person sends the enquiry form of a handoff link', () => {
     const details = page.locator(`#ma-enquiry-${handoff.id}`);
     await details.waitFor();
     await expect(details.getByRole('link', { name: `max.${tag}@kunde.example` }).getAttribute('href')).resolves.toBe(`mailto:max.${tag}@kunde.example`);
-    await expect(details.textContent()).resolves.toMatch(/Bäckerei Beispiel.*\+49 30 987654.*Wir möchten die Wand im Verkaufsraum gestalten\..*Sent to the advisors/s);
+    await expect(details.textContent()).resolves.toMatch(
+      /Bäckerei Beispiel.*\+49 30 987654.*Wir möchten die Wand im Verkaufsraum gestalten\..*Sent to the advisors/s,
+    );
     await page.screenshot({ path: path.join(SHOTS, '03-wp-admin-handoff.png'), fullPage: true });
     expect(problems).toEqual([]);
   });

@@ -24,7 +24,13 @@ const stringList = { type: 'array', items: { type: 'string', minLength: 1 } };
 const skill = {
   type: 'object',
   required: ['id', 'name', 'description', 'tags'],
-  properties: { id: { type: 'string', minLength: 1 }, name: { type: 'string', minLength: 1 }, description: { type: 'string', minLength: 1 }, tags: stringList, examples: stringList },
+  properties: {
+    id: { type: 'string', minLength: 1 },
+    name: { type: 'string', minLength: 1 },
+    description: { type: 'string', minLength: 1 },
+    tags: stringList,
+    examples: stringList,
+  },
 };
 const A2A_1_0 = {
   type: 'object',
@@ -39,11 +45,18 @@ const A2A_1_0 = {
       items: {
         type: 'object',
         required: ['url', 'protocolBinding', 'protocolVersion'],
-        properties: { url: { type: 'string', format: 'uri' }, protocolBinding: { type: 'string', minLength: 1 }, protocolVersion: { type: 'string', minLength: 1 } },
+        properties: {
+          url: { type: 'string', format: 'uri' },
+          protocolBinding: { type: 'string', minLength: 1 },
+          protocolVersion: { type: 'string', minLength: 1 },
+        },
       },
     },
     provider: { type: 'object', required: ['organization', 'url'] },
-    capabilities: { type: 'object', properties: { streaming: { type: 'boolean' }, pushNotifications: { type: 'boolean' }, extendedAgentCard: { type: 'boolean' } } },
+    capabilities: {
+      type: 'object',
+      properties: { streaming: { type: 'boolean' }, pushNotifications: { type: 'boolean' }, extendedAgentCard: { type: 'boolean' } },
+    },
     securitySchemes: { type: 'object' },
     securityRequirements: { type: 'array' },
     defaultInputModes: stringList,
@@ -76,7 +89,8 @@ let target: Target;
 let site: SiteConfig;
 let card: any;
 /** fetch for the A2A SDK, with the headers every request to the target carries. */
-const targetFetch: typeof fetch = (input, init = {}) => fetch(input, { ...init, headers: { ...target.headers, ...(init.headers as Record<string, string> | undefined) } });
+const targetFetch: typeof fetch = (input, init = {}) =>
+  fetch(input, { ...init, headers: { ...target.headers, ...(init.headers as Record<string, string> | undefined) } });
 
 beforeAll(async () => {
   target = await openTarget();
@@ -116,7 +130,11 @@ describe('A2A agent card', () => {
   it('tells the truth: no A2A task endpoint, so an A2A client finds no transport to send tasks to', async () => {
     const bindings = card.supportedInterfaces.map((i: { protocolBinding: string }) => i.protocolBinding);
     for (const standard of ['JSONRPC', 'GRPC', 'HTTP+JSON']) expect(bindings).not.toContain(standard);
-    await expect(new ClientFactory(ClientFactoryOptions.createFrom(ClientFactoryOptions.default, { cardResolver: new DefaultAgentCardResolver({ fetchImpl: targetFetch }) })).createFromUrl(target.baseUrl)).rejects.toThrow(/No compatible transport/);
+    await expect(
+      new ClientFactory(
+        ClientFactoryOptions.createFrom(ClientFactoryOptions.default, { cardResolver: new DefaultAgentCardResolver({ fetchImpl: targetFetch }) }),
+      ).createFromUrl(target.baseUrl),
+    ).rejects.toThrow(/No compatible transport/);
     expect(card.description).toContain('no A2A task endpoint');
     expect(card.capabilities).toMatchObject({ streaming: false, pushNotifications: false });
   });
@@ -142,7 +160,13 @@ describe('A2A agent card', () => {
   });
 
   it('maps its skills to what the service offers, rendered from the configuration', async () => {
-    expect(card.skills.map((s: { id: string }) => s.id)).toEqual(['material-catalog', 'material-recommendation', 'company-information', 'question-answering', 'project-handoff']);
+    expect(card.skills.map((s: { id: string }) => s.id)).toEqual([
+      'material-catalog',
+      'material-recommendation',
+      'company-information',
+      'question-answering',
+      'project-handoff',
+    ]);
     const config = site;
     const catalog = card.skills[0];
     for (const m of config.materials) expect(catalog.description).toContain(m.name.en);

@@ -28,7 +28,12 @@ const get = async (path: string) => {
 /** The operations openapi.json describes, as "METHOD path operationId". */
 function documentedOperations(doc: any): { method: string; path: string; operationId: string; summary: string }[] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item as Record<string, any>).map(([method, op]) => ({ method: method.toUpperCase(), path, operationId: op.operationId, summary: op.summary })),
+    Object.entries(item as Record<string, any>).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      operationId: op.operationId,
+      summary: op.summary,
+    })),
   );
 }
 
@@ -77,7 +82,9 @@ describe('llms.txt', () => {
     const doc = parseLlmsTxt(await get(DOCUMENT_PATHS.llms));
     const urls = doc.sections.find((s) => s.name === 'Interface')!.links.map((l) => l.url);
     expect(urls[0]).toBe(`${base}${DOCUMENT_PATHS.openapi}`);
-    for (const op of documentedOperations(openapi).filter((o) => !o.path.startsWith('/.well-known') && !o.path.endsWith('.txt') && o.path !== DOCUMENT_PATHS.openapi)) {
+    for (const op of documentedOperations(openapi).filter(
+      (o) => !o.path.startsWith('/.well-known') && !o.path.endsWith('.txt') && o.path !== DOCUMENT_PATHS.openapi,
+    )) {
       expect(urls).toContain(`${base}${op.path}`);
     }
     expect(urls).toContain(`${base}${ASK_PATH}`);
@@ -163,7 +170,9 @@ describe('llms-full.txt', () => {
       summary: r[3].text,
     }));
     expect(listed).toEqual(documentedOperations(openapi));
-    expect(listed.map((o) => o.operationId)).toEqual(expect.arrayContaining(['listMaterials', 'recommendMaterial', 'getCompanyInformation', 'createProjectHandoff']));
+    expect(listed.map((o) => o.operationId)).toEqual(
+      expect.arrayContaining(['listMaterials', 'recommendMaterial', 'getCompanyInformation', 'createProjectHandoff']),
+    );
   });
 
   it('states the limits from the code and the configuration', async () => {
@@ -224,7 +233,8 @@ describe.runIf(!isWordPress())('a hostile site configuration', () => {
     const config: SiteConfig = defaultConfig();
     config.company.name = 'Evil <script>alert(1)</script>\n# Injected heading';
     config.discovery.summary.en = 'Hi\n\n## Fake section\n\n- [phish](https://evil.example/)\n\n<img src=x onerror=alert(1)>';
-    config.discovery.details.en = '[click](https://evil.example/) ![img](https://evil.example/x.png) <https://evil.example/> www.evil.example https://evil.example/bare';
+    config.discovery.details.en =
+      '[click](https://evil.example/) ![img](https://evil.example/x.png) <https://evil.example/> www.evil.example https://evil.example/bare';
     config.discovery.details.de = '    indented\n```\ncode\n```\n> quote\n---\n| a | b |\n| - | - |';
     config.materials[0].name.en = '| broken | row |\n|---|---|\n# Heading';
     config.discovery.faq[0].question.en = '1. [x]: https://evil.example/ "title"';
@@ -241,7 +251,11 @@ describe.runIf(!isWordPress())('a hostile site configuration', () => {
     expect(marked.parseInline(doc.title)).toBe('Evil alert(1) # Injected heading'); // literal text, the tags dropped
     const tokens = allTokens(doc.tokens);
     expect(tokens.filter((t) => t.type === 'heading')).toHaveLength(4);
-    expect(tokens.filter((t) => ['html', 'image', 'code', 'codespan', 'hr', 'table', 'def'].includes(t.type) && !(t.type === 'codespan' && /^`[\w./:\s-]+`$/.test(t.raw)))).toEqual([]);
+    expect(
+      tokens.filter(
+        (t) => ['html', 'image', 'code', 'codespan', 'hr', 'table', 'def'].includes(t.type) && !(t.type === 'codespan' && /^`[\w./:\s-]+`$/.test(t.raw)),
+      ),
+    ).toEqual([]);
     const hrefs = tokens.filter((t) => t.type === 'link').map((t) => (t as Tokens.Link).href);
     expect(hrefs.filter((h) => h.includes(EVIL))).toEqual([]);
     expect(text).not.toMatch(/<script|<img/i);
@@ -253,7 +267,12 @@ describe.runIf(!isWordPress())('a hostile site configuration', () => {
     const all = allTokens(tokens);
     expect(all.filter((t) => t.type === 'heading' && (t as Tokens.Heading).depth <= 2).map((t) => (t as Tokens.Heading).text)).toHaveLength(12);
     expect(all.filter((t) => ['html', 'image', 'code', 'hr', 'def'].includes(t.type))).toEqual([]);
-    expect(all.filter((t) => t.type === 'link').map((t) => (t as Tokens.Link).href).filter((h) => h.includes(EVIL))).toEqual([]);
+    expect(
+      all
+        .filter((t) => t.type === 'link')
+        .map((t) => (t as Tokens.Link).href)
+        .filter((h) => h.includes(EVIL)),
+    ).toEqual([]);
     const catalog = tokens.find((t) => t.type === 'table') as Tokens.Table;
     expect(catalog.rows).toHaveLength(defaultConfig().materials.length);
     expect(catalog.rows[0][1].text).toContain('broken');
@@ -297,7 +316,7 @@ describe('when openapi.json comes to describe the ask endpoint (GET and POST) an
     expect(allTokens(full).filter((t) => t.type === 'link' && (t as Tokens.Link).text === 'Question answering (NLWeb)')).toEqual([]);
   });
 
-  it('lists an enumerated parameter\'s values as the schema its component reference names holds them', async () => {
+  it("lists an enumerated parameter's values as the schema its component reference names holds them", async () => {
     const { listOperations } = await import('../../plugin/sidecar/discovery/operations.js');
     const { documentedPaths } = await import('../../plugin/sidecar/discovery/routes.js');
     const { PRIORITIES } = await import('../../plugin/sidecar/core/schemas.js');

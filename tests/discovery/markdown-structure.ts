@@ -49,7 +49,8 @@ export function parseLlmsTxt(markdown: string): LlmsTxt {
   const sections: LlmsTxt['sections'] = [];
   while (i < blocks.length) {
     const heading = blocks[i++] as Tokens.Heading;
-    if (heading.type !== 'heading' || heading.depth !== 2) throw new Error(`after the details only H2 sections may follow, got ${heading.type} ${heading.depth ?? ''}: ${heading.raw}`);
+    if (heading.type !== 'heading' || heading.depth !== 2)
+      throw new Error(`after the details only H2 sections may follow, got ${heading.type} ${heading.depth ?? ''}: ${heading.raw}`);
     const links: LlmsLink[] = [];
     while (i < blocks.length && blocks[i].type !== 'heading') {
       const block = blocks[i++];

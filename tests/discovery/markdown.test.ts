@@ -54,7 +54,11 @@ describe('text(): staff-entered text as literal Markdown', () => {
     expect(kinds(value).has(kind as never)).toBe(true);
     const safe = text(value);
     expect(safe).not.toMatch(/[\r\n]/);
-    expect(parse(safe).map((t) => t.type).filter((t) => !['paragraph', 'text', 'escape'].includes(t))).toEqual([]);
+    expect(
+      parse(safe)
+        .map((t) => t.type)
+        .filter((t) => !['paragraph', 'text', 'escape'].includes(t)),
+    ).toEqual([]);
   });
 
   it('drops HTML tags and keeps their text; a stray < stays literal', () => {

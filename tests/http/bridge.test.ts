@@ -21,7 +21,11 @@ const bridged = (extra: Record<string, string> = {}) => relayedHeaders(TOKEN, ex
 const internal = (extra: Record<string, string> = {}) => internalHeaders(TOKEN, extra);
 
 async function push(body: unknown, query = '', token = TOKEN) {
-  const res = await fetch(`${base}/_bridge/config${query}`, { method: 'PUT', headers: internalHeaders(token, { 'content-type': 'application/json' }), body: JSON.stringify(body) });
+  const res = await fetch(`${base}/_bridge/config${query}`, {
+    method: 'PUT',
+    headers: internalHeaders(token, { 'content-type': 'application/json' }),
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as any };
 }
 
@@ -35,8 +39,19 @@ describe('bridge-only endpoints', () => {
     ['POST', '/_bridge/handoffs/ho_aaaaaaaaaaaaaaaaaaaaaaaa/submitted'],
   ])('%s %s refuses without the secret, with a wrong one, and with the secret alone (a relayed public request)', async (method, path) => {
     const forged = internalHeaders('wrong');
-    for (const headers of [{}, { [BRIDGE_HEADERS.token]: 'wrong' }, { [BRIDGE_HEADERS.token]: `${TOKEN}x` }, bridged(), { ...bridged(), [BRIDGE_HEADERS.internal]: forged[BRIDGE_HEADERS.internal] }, { [BRIDGE_HEADERS.internal]: internal()[BRIDGE_HEADERS.internal] }]) {
-      const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers } as Record<string, string>, body: method === 'PUT' ? '{}' : undefined });
+    for (const headers of [
+      {},
+      { [BRIDGE_HEADERS.token]: 'wrong' },
+      { [BRIDGE_HEADERS.token]: `${TOKEN}x` },
+      bridged(),
+      { ...bridged(), [BRIDGE_HEADERS.internal]: forged[BRIDGE_HEADERS.internal] },
+      { [BRIDGE_HEADERS.internal]: internal()[BRIDGE_HEADERS.internal] },
+    ]) {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers } as Record<string, string>,
+        body: method === 'PUT' ? '{}' : undefined,
+      });
       expect(res.status).toBe(403);
       expect(((await res.json()) as any).code).toBe('bridge_only');
     }
@@ -55,7 +70,12 @@ describe('bridge-only endpoints', () => {
   it('reports status to the bridge', async () => {
     const res = await fetch(`${base}/_bridge/status`, { headers: internal() });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ service: 'manufacturer-agent-sidecar', version: '1.1.4', revision: running.service.site.announcedRevision, store: 'sqlite' });
+    expect(await res.json()).toMatchObject({
+      service: 'manufacturer-agent-sidecar',
+      version: '1.1.4',
+      revision: running.service.site.announcedRevision,
+      store: 'sqlite',
+    });
   });
 });
 
@@ -64,7 +84,9 @@ describe('forwarded client address and site URL', () => {
     const service = await startService({ MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN, MANUFACTURER_AGENT_RATE_LIMIT: '0' });
     try {
       const contactLink = async (siteUrl: string) => {
-        const res = await fetch(`${service.baseUrl}${PREFIX}/company${siteUrl.endsWith('-q.example') ? '?x=1' : ''}`, { headers: bridged({ [BRIDGE_HEADERS.publicBase]: siteUrl }) });
+        const res = await fetch(`${service.baseUrl}${PREFIX}/company${siteUrl.endsWith('-q.example') ? '?x=1' : ''}`, {
+          headers: bridged({ [BRIDGE_HEADERS.publicBase]: siteUrl }),
+        });
         return ((await res.json()) as any).links.contact_form as string;
       };
       const named = Array.from({ length: MAX_SITE_URLS + 3 }, (_, i) => `https://site-${i}${i % 2 ? '-q' : ''}.example`);
@@ -81,7 +103,9 @@ describe('forwarded client address and site URL', () => {
   });
 
   it('are ignored without the secret', async () => {
-    const res = await fetch(`${base}${PREFIX}/company`, { headers: { [BRIDGE_HEADERS.publicBase]: 'https://evil.example', [BRIDGE_HEADERS.clientAddress]: '203.0.113.9' } });
+    const res = await fetch(`${base}${PREFIX}/company`, {
+      headers: { [BRIDGE_HEADERS.publicBase]: 'https://evil.example', [BRIDGE_HEADERS.clientAddress]: '203.0.113.9' },
+    });
     expect(((await res.json()) as any).links.contact_form).toBe(`${base}/kontakt/`);
   });
 
@@ -101,10 +125,16 @@ describe('forwarded client address and site URL', () => {
     try {
       const get = (headers: Record<string, string>) => fetch(`${limited.baseUrl}${PREFIX}/company`, { headers }).then((r) => r.status);
       // A spoofed address without the secret does not escape the limit of the real socket address.
-      expect([await get({}), await get({ [BRIDGE_HEADERS.clientAddress]: '198.51.100.1' }), await get({ [BRIDGE_HEADERS.clientAddress]: '198.51.100.2' })]).toEqual([200, 200, 429]);
+      expect([
+        await get({}),
+        await get({ [BRIDGE_HEADERS.clientAddress]: '198.51.100.1' }),
+        await get({ [BRIDGE_HEADERS.clientAddress]: '198.51.100.2' }),
+      ]).toEqual([200, 200, 429]);
       // Through the bridge, each forwarded client has its own budget.
       const viaBridge = (ip: string) => get({ [BRIDGE_HEADERS.token]: TOKEN, [BRIDGE_HEADERS.clientAddress]: ip });
-      expect([await viaBridge('198.51.100.7'), await viaBridge('198.51.100.7'), await viaBridge('198.51.100.7'), await viaBridge('198.51.100.8')]).toEqual([200, 200, 429, 200]);
+      expect([await viaBridge('198.51.100.7'), await viaBridge('198.51.100.7'), await viaBridge('198.51.100.7'), await viaBridge('198.51.100.8')]).toEqual([
+        200, 200, 429, 200,
+      ]);
     } finally {
       await limited.stop();
     }
@@ -144,7 +174,9 @@ describe('configuration push and revision', () => {
       Promise.all([
         fetch(`${base}${PREFIX}/company`).then(async (r) => ((await r.json()) as any).company.name),
         fetch(`${base}${PREFIX}/company?x=1`).then(async (r) => ((await r.json()) as any).company.name),
-        fetch(`${base}${PREFIX}/company`, { headers: bridged({ [BRIDGE_HEADERS.configRevision]: 'rev-same-name' }) }).then(async (r) => ((await r.json()) as any).company.name),
+        fetch(`${base}${PREFIX}/company`, { headers: bridged({ [BRIDGE_HEADERS.configRevision]: 'rev-same-name' }) }).then(
+          async (r) => ((await r.json()) as any).company.name,
+        ),
         fetch(`${base}/llms.txt`).then(async (r) => (await r.text()).split('\n')[0]),
       ]);
     await named('Erste Fassung GmbH');
@@ -177,7 +209,11 @@ describe('handoffs for review and the admin list', () => {
   it('reads one handoff by id and lists them newest first, filtered and paged', async () => {
     const created = [];
     for (const step of ['wallcheck', 'sample_request', 'wallcheck']) {
-      const res = await fetch(`${base}${PREFIX}/handoffs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ next_step: step, requirements: { locale: 'en' } }) });
+      const res = await fetch(`${base}${PREFIX}/handoffs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ next_step: step, requirements: { locale: 'en' } }),
+      });
       created.push((await res.json()) as any);
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -237,7 +273,11 @@ describe('the handoff lifecycle through the bridge', () => {
     expect(again.json).toEqual({ changed: false, handoff: sent.json.handoff });
     expect((await bridge('GET', `/handoffs/${id}`)).json).toEqual(sent.json.handoff);
 
-    const replay = await fetch(`${url}${PREFIX}/handoffs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': made.key }, body: made.body });
+    const replay = await fetch(`${url}${PREFIX}/handoffs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': made.key },
+      body: made.body,
+    });
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     const replayed = await replay.text();
@@ -308,7 +348,18 @@ describe('the handoff lifecycle through the bridge', () => {
   it.each(['opened', 'submitted', ''])('answers an unknown or hostile id with 404 or 400, never more (%s)', async (action) => {
     const suffix = action ? `/${action}` : '';
     const method = action ? 'POST' : 'GET';
-    const hostile = ['ho_doesnotexist0000000000', '..', '../status', '..%2fstatus', '%2e%2e', 'ho_%2e%2e%2fconfig', `ho_${'a'.repeat(65)}`, 'ho_aaaaaaaaaaaaaaaa%00', "ho_aaaaaaaaaaaaaaaa'--", 'HO_AAAAAAAAAAAAAAAAAAAA'];
+    const hostile = [
+      'ho_doesnotexist0000000000',
+      '..',
+      '../status',
+      '..%2fstatus',
+      '%2e%2e',
+      'ho_%2e%2e%2fconfig',
+      `ho_${'a'.repeat(65)}`,
+      'ho_aaaaaaaaaaaaaaaa%00',
+      "ho_aaaaaaaaaaaaaaaa'--",
+      'HO_AAAAAAAAAAAAAAAAAAAA',
+    ];
     for (const id of hostile) {
       const res = await raw(method, `/_bridge/handoffs/${id}${suffix}`);
       expect([400, 404], `${method} ${id}${suffix}: ${res.status} ${res.body.slice(0, 200)}`).toContain(res.status);

@@ -20,13 +20,22 @@ afterEach(() => {
 });
 
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const p = await spawnService({ MANUFACTURER_AGENT_DATA_DIR: dataDir, MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0', MANUFACTURER_AGENT_RATE_LIMIT: '0', ...env });
+  const p = await spawnService({
+    MANUFACTURER_AGENT_DATA_DIR: dataDir,
+    MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0',
+    MANUFACTURER_AGENT_RATE_LIMIT: '0',
+    ...env,
+  });
   started.push(p);
   return p;
 }
 
 function create(base: string, key: string, body: unknown) {
-  return fetch(`${base}${PREFIX}/handoffs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
+  return fetch(`${base}${PREFIX}/handoffs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('the sidecar as a process', () => {
@@ -39,7 +48,12 @@ describe('the sidecar as a process', () => {
     await fetch(`${p.baseUrl}${PREFIX}/materials/recommendation?priority=robust`);
     await fetch(`${p.baseUrl}${PREFIX}/nothing`);
     // Access lines are written together, at the latest after ACCESS_LOG_FLUSH_MS (speed/access-log-buffer.ts).
-    const requestLines = () => p.output().split('\n').slice(before - 1).filter((l) => l.includes(`${PREFIX}/`));
+    const requestLines = () =>
+      p
+        .output()
+        .split('\n')
+        .slice(before - 1)
+        .filter((l) => l.includes(`${PREFIX}/`));
     const deadline = Date.now() + ACCESS_LOG_FLUSH_MS + 4000;
     while (requestLines().length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const lines = requestLines();

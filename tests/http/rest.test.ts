@@ -104,7 +104,13 @@ describe('GET company', () => {
     const res = await api(target, `${PREFIX}/company`);
     expect(res.status).toBe(200);
     const { company, links } = res.json;
-    expect(company).toMatchObject({ business_model: 'b2b', production: 'custom', ordering: 'human-mediated', agent_auth: 'not_supported', self_service: false });
+    expect(company).toMatchObject({
+      business_model: 'b2b',
+      production: 'custom',
+      ordering: 'human-mediated',
+      agent_auth: 'not_supported',
+      self_service: false,
+    });
     expect(company.telephone).toMatchObject({ days: 'Mon-Fri', opens: '07:00', closes: '16:00', timezone: 'CET' });
     expect(company.advisor_response_business_days).toBe(1);
     expect(company.file_transfer).toMatchObject({ method: 'FTP', credentials_issued: 'after_order_confirmation', grants_interface_access: false });
@@ -116,7 +122,10 @@ describe('GET company', () => {
 });
 
 describe('POST handoffs', () => {
-  const body = { next_step: 'project_enquiry', requirements: { dimensions: { width_cm: 480, height_cm: 265 }, priority: 'robust', motif_description: 'Waldmotiv, Querformat', locale: 'de' } };
+  const body = {
+    next_step: 'project_enquiry',
+    requirements: { dimensions: { width_cm: 480, height_cm: 265 }, priority: 'robust', motif_description: 'Waldmotiv, Querformat', locale: 'de' },
+  };
 
   it('rule 1: a new key creates a handoff (201) on the site entry point', async () => {
     const res = await handoff(body, { 'idempotency-key': key() });
@@ -131,13 +140,16 @@ describe('POST handoffs', () => {
   it('rule 2: the same key again replays the identical answer with 200 and creates nothing', async () => {
     const k = key();
     const first = await handoff(body, { 'idempotency-key': k });
-    const before = (await target.handoffCount());
-    const reordered = JSON.stringify({ requirements: { locale: 'de', motif_description: 'Waldmotiv, Querformat', priority: 'robust', dimensions: { height_cm: 265, width_cm: 480 } }, next_step: 'project_enquiry' });
+    const before = await target.handoffCount();
+    const reordered = JSON.stringify({
+      requirements: { locale: 'de', motif_description: 'Waldmotiv, Querformat', priority: 'robust', dimensions: { height_cm: 265, width_cm: 480 } },
+      next_step: 'project_enquiry',
+    });
     const second = await handoff(reordered, { 'idempotency-key': k });
     expect(second.status).toBe(200);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(second.text).toBe(first.text);
-    expect((await target.handoffCount())).toBe(before);
+    expect(await target.handoffCount()).toBe(before);
   });
 
   it('accepts the key in RFC 8941 quoted form as the same key', async () => {
@@ -153,11 +165,11 @@ describe('POST handoffs', () => {
   it('rule 4: the same key with another body is refused with 422 and nothing is created', async () => {
     const k = key();
     const first = await handoff({ next_step: 'sample_request' }, { 'idempotency-key': k });
-    const before = (await target.handoffCount());
+    const before = await target.handoffCount();
     const other = await handoff({ next_step: 'wallcheck' }, { 'idempotency-key': k });
     expect(other.status).toBe(422);
     expect(other.json.code).toBe('idempotency_key_reused');
-    expect((await target.handoffCount())).toBe(before);
+    expect(await target.handoffCount()).toBe(before);
     const replay = await handoff({ next_step: 'sample_request' }, { 'idempotency-key': k });
     expect(replay.text).toBe(first.text);
   });
@@ -173,7 +185,13 @@ describe('POST handoffs', () => {
     ['an unknown next_step', { 'idempotency-key': 'k-bad-step-1' }, '{"next_step":"order"}', 'rest_invalid_param', '/next_step'],
     ['a wrong type', { 'idempotency-key': 'k-wrong-type-1' }, '{"next_step":3}', 'rest_invalid_param', '/next_step'],
     ['an unknown field', { 'idempotency-key': 'k-unknown-1' }, '{"next_step":"wallcheck","phone":"+49 1"}', 'rest_invalid_param', '/phone'],
-    ['an e-mail address in the motif', { 'idempotency-key': 'k-email-1' }, '{"next_step":"wallcheck","requirements":{"motif_description":"mail me: a.b@c.de"}}', 'rest_invalid_param', '/requirements/motif_description'],
+    [
+      'an e-mail address in the motif',
+      { 'idempotency-key': 'k-email-1' },
+      '{"next_step":"wallcheck","requirements":{"motif_description":"mail me: a.b@c.de"}}',
+      'rest_invalid_param',
+      '/requirements/motif_description',
+    ],
   ])('rule 3: %s is a 400 that names what was wrong', async (_, headers, rawBody, code, field) => {
     const res = await handoff(rawBody, headers as Record<string, string>);
     expect(res.status).toBe(400);
@@ -205,7 +223,11 @@ describe('POST handoffs', () => {
 
   it('rule 3: a wrong content type is a 400', async () => {
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const res = await api(target, `${PREFIX}/handoffs`, { method: 'POST', headers: { 'content-type': contentType, 'idempotency-key': key() }, body: 'next_step=wallcheck' });
+      const res = await api(target, `${PREFIX}/handoffs`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'idempotency-key': key() },
+        body: 'next_step=wallcheck',
+      });
       expect(res.status, contentType).toBe(400);
       expect(res.json.errors).toContainEqual({ field: 'header:Content-Type', message: 'must be application/json' });
     }
@@ -222,7 +244,9 @@ describe('POST handoffs', () => {
   // cores), so the 100 requests queue in WordPress and reach the sidecar in a trickle (about 40 s).
   it('creates exactly one handoff for 100 concurrent requests with one key', { timeout: 180_000 }, async () => {
     const k = key();
-    const results = await Promise.all(Array.from({ length: 100 }, () => handoff({ next_step: 'sample_request', requirements: { priority: 'nachhaltig' } }, { 'idempotency-key': k })));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => handoff({ next_step: 'sample_request', requirements: { priority: 'nachhaltig' } }, { 'idempotency-key': k })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 200)).toHaveLength(99);
@@ -242,7 +266,11 @@ describe('unknown paths and methods', () => {
     ['POST', `${PREFIX}/materials`],
     ['GET', '/wp-json/manufacturer-agent/v2/materials'],
   ])('%s %s is a 404 problem', async (method, path) => {
-    const res = await api(target, path, { method, headers: method === 'GET' ? {} : { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+    const res = await api(target, path, {
+      method,
+      headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
+      body: method === 'GET' ? undefined : '{}',
+    });
     expect(res.status).toBe(404);
     expect(res.json.code).toBe('rest_no_route');
     expect(res.json.detail).toContain(path);

@@ -38,7 +38,13 @@ beforeAll(async () => {
   checker = new OpenApiChecker(await (await fetch(`${p.baseUrl}/openapi.json`)).json());
   const routeMiss = async (res: Response) => res.status === 404 && (await res.text()).includes('rest_no_route');
   askServed = !(await routeMiss(await fetch(`${p.baseUrl}${ASK_PATH}?query=Brandschutz`)));
-  mcpServed = !(await routeMiss(await fetch(`${p.baseUrl}${MCP_PATH}/`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' })));
+  mcpServed = !(await routeMiss(
+    await fetch(`${p.baseUrl}${MCP_PATH}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    }),
+  ));
 });
 afterAll(() => sidecars.killAll());
 
@@ -54,7 +60,8 @@ interface BadRequest {
   raw?: Buffer;
 }
 
-const ascii = (min: number, max: number) => fc.string({ minLength: min, maxLength: max, unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)) });
+const ascii = (min: number, max: number) =>
+  fc.string({ minLength: min, maxLength: max, unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)) });
 /** Bytes a header value can carry on the wire (no CR or LF), including controls and obs-text. */
 const headerBytes = (max: number) => fc.uint8Array({ maxLength: max }).map((a) => Buffer.from(a.filter((b) => b !== 10 && b !== 13)));
 
@@ -63,7 +70,13 @@ const validKey = commonDefs.IdempotencyKey ? (arbitraryFromSchema({ $ref: 'commo
 
 const idempotencyKey: fc.Arbitrary<(Buffer | string)[]> = fc.oneof(
   { weight: 4, arbitrary: validKey.map((k) => [k]) },
-  { weight: 2, arbitrary: fc.integer({ min: 0, max: 400 }).chain((n) => ascii(n, n)).map((k) => [k]) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .integer({ min: 0, max: 400 })
+      .chain((n) => ascii(n, n))
+      .map((k) => [k]),
+  },
   { weight: 1, arbitrary: ascii(6, 40).map((k) => [`"${k.replace(/["\\]/g, '\\$&')}"`]) },
   { weight: 1, arbitrary: fc.string({ maxLength: 40, unit: 'grapheme' }).map((k) => [k]) },
   { weight: 2, arbitrary: headerBytes(300).map((b) => [b]) },
@@ -73,25 +86,62 @@ const idempotencyKey: fc.Arbitrary<(Buffer | string)[]> = fc.oneof(
 
 const contentType = fc.oneof(
   { weight: 6, arbitrary: fc.constant('application/json') },
-  { weight: 4, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'application/problem+json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'APPLICATION/JSON', 'application/jsonx', 'text/event-stream', '', '*/*', 'application/octet-stream') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-8',
+      'application/problem+json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=latin1',
+      'APPLICATION/JSON',
+      'application/jsonx',
+      'text/event-stream',
+      '',
+      '*/*',
+      'application/octet-stream',
+    ),
+  },
   { weight: 1, arbitrary: ascii(0, 60) },
   { weight: 1, arbitrary: headerBytes(60) },
   { weight: 1, arbitrary: fc.constant(undefined) },
 );
 
-const accept = fc.constantFrom(undefined, 'application/json', 'text/event-stream', 'application/json, text/event-stream', '*/*', 'text/html', 'application/xml', 'text/event-stream;q=0, */*;q=0.1');
+const accept = fc.constantFrom(
+  undefined,
+  'application/json',
+  'text/event-stream',
+  'application/json, text/event-stream',
+  '*/*',
+  'text/html',
+  'application/xml',
+  'text/event-stream;q=0, */*;q=0.1',
+);
 
 const extraHeaders: fc.Arbitrary<[string, Buffer | string][]> = fc.array(
   fc.oneof(
     fc.tuple(fc.constantFrom('Origin'), fc.constantFrom('https://evil.example', 'null', 'http://127.0.0.1', 'file://')),
     fc.tuple(fc.constantFrom('If-None-Match'), fc.oneof(fc.constantFrom('*', '"x"', 'W/"x", "y"', ''), ascii(0, 80))),
-    fc.tuple(fc.constantFrom('MCP-Protocol-Version'), fc.oneof(fc.constantFrom('2025-06-18', '2025-03-26', '2024-11-05', '2025-11-25', '2026-07-28', '1999-01-01'), ascii(0, 30))),
-    fc.tuple(fc.constantFrom('Mcp-Method', 'Mcp-Name', 'Mcp-Session-Id'), fc.oneof(fc.constantFrom('tools/call', 'tools/list', 'server/discover', '=?base64?bGlzdF9tYXRlcmlhbHM=?=', '=?base64?***?='), ascii(0, 40))),
+    fc.tuple(
+      fc.constantFrom('MCP-Protocol-Version'),
+      fc.oneof(fc.constantFrom('2025-06-18', '2025-03-26', '2024-11-05', '2025-11-25', '2026-07-28', '1999-01-01'), ascii(0, 30)),
+    ),
+    fc.tuple(
+      fc.constantFrom('Mcp-Method', 'Mcp-Name', 'Mcp-Session-Id'),
+      fc.oneof(fc.constantFrom('tools/call', 'tools/list', 'server/discover', '=?base64?bGlzdF9tYXRlcmlhbHM=?=', '=?base64?***?='), ascii(0, 40)),
+    ),
     fc.tuple(fc.constantFrom('Accept-Language'), fc.oneof(fc.constantFrom('de-DE,de;q=0.9', 'en', '*', 'xx'), ascii(0, 40))),
     fc.tuple(fc.constantFrom(BRIDGE_HEADERS.token), fc.constantFrom(TOKEN, 'wrong', '')),
-    fc.tuple(fc.constantFrom(BRIDGE_HEADERS.clientAddress, BRIDGE_HEADERS.publicBase, BRIDGE_HEADERS.configRevision), fc.oneof(fc.constantFrom('https://evil.example', '::1', 'rev-1'), ascii(0, 60))),
+    fc.tuple(
+      fc.constantFrom(BRIDGE_HEADERS.clientAddress, BRIDGE_HEADERS.publicBase, BRIDGE_HEADERS.configRevision),
+      fc.oneof(fc.constantFrom('https://evil.example', '::1', 'rev-1'), ascii(0, 60)),
+    ),
     fc.tuple(fc.constantFrom('Cookie', 'Authorization', 'X-Forwarded-For', 'Range', 'Expect', 'Last-Event-ID'), ascii(0, 60)),
-    fc.tuple(ascii(1, 30).map((n) => n.replace(/[^A-Za-z0-9-]/g, '') || 'X'), headerBytes(200)),
+    fc.tuple(
+      ascii(1, 30).map((n) => n.replace(/[^A-Za-z0-9-]/g, '') || 'X'),
+      headerBytes(200),
+    ),
   ),
   { maxLength: 4 },
 );
@@ -100,7 +150,18 @@ const extraHeaders: fc.Arbitrary<[string, Buffer | string][]> = fc.array(
 function pathVariant(path: string): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 8, arbitrary: fc.constant(path) },
-    { weight: 1, arbitrary: fc.constantFrom(`${path}/`, path.toUpperCase(), path.replace('/', '//'), `${path}/..%2f..`, path.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`), `${path}%00`, `${path};x=1`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        `${path}/`,
+        path.toUpperCase(),
+        path.replace('/', '//'),
+        `${path}/..%2f..`,
+        path.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`),
+        `${path}%00`,
+        `${path};x=1`,
+      ),
+    },
   );
 }
 
@@ -109,11 +170,26 @@ const enc = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC
 
 const queryString: fc.Arbitrary<string> = fc.oneof(
   fc.constant(''),
-  fc.dictionary(fc.oneof(fc.constantFrom('priority', 'query', 'q', 'limit', 'offset', 'next_step', 'dry_run', 'prev', '__proto__'), ascii(1, 10)), fc.oneof(nastyString, fc.constantFrom('brandschutz', 'robust', 'effekt', 'nachhaltig', 'feuchtraum', '1', '-1', '1e9', '')), { maxKeys: 4 }).map(
-    (d) => `?${Object.entries(d).map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}`,
-  ),
+  fc
+    .dictionary(
+      fc.oneof(fc.constantFrom('priority', 'query', 'q', 'limit', 'offset', 'next_step', 'dry_run', 'prev', '__proto__'), ascii(1, 10)),
+      fc.oneof(nastyString, fc.constantFrom('brandschutz', 'robust', 'effekt', 'nachhaltig', 'feuchtraum', '1', '-1', '1e9', '')),
+      { maxKeys: 4 },
+    )
+    .map(
+      (d) =>
+        `?${Object.entries(d)
+          .map(([k, v]) => `${enc(k)}=${enc(v)}`)
+          .join('&')}`,
+    ),
   // Any bytes, percent-encoded: invalid UTF-8 included.
-  fc.uint8Array({ maxLength: 100 }).map((a) => `?query=${[...a].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')}&priority=${[...a].slice(0, 10).map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')}`),
+  fc.uint8Array({ maxLength: 100 }).map(
+    (a) =>
+      `?query=${[...a].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')}&priority=${[...a]
+        .slice(0, 10)
+        .map((b) => `%${b.toString(16).padStart(2, '0')}`)
+        .join('')}`,
+  ),
   fc.constantFrom('?priority=robust&priority=effekt', '?priority[]=robust', '?query=%E0%A4%A', '?%', '?query=' + 'x'.repeat(5000), '?&&&=&'),
 );
 
@@ -140,18 +216,40 @@ const TOOL_INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   start_project_handoff: arbitraryFor('HandoffGuideInput'),
   create_idempotent_project_handoff: arbitraryFor('HandoffToolInput'),
 };
-const toolCall = fc.constantFrom(...Object.keys(TOOL_INPUTS)).chain((name) => fc.record({ name: fc.oneof({ weight: 5, arbitrary: fc.constant(name) }, { weight: 1, arbitrary: nastyString }), arguments: TOOL_INPUTS[name] }));
+const toolCall = fc
+  .constantFrom(...Object.keys(TOOL_INPUTS))
+  .chain((name) =>
+    fc.record({ name: fc.oneof({ weight: 5, arbitrary: fc.constant(name) }, { weight: 1, arbitrary: nastyString }), arguments: TOOL_INPUTS[name] }),
+  );
 const rpcMessage = fc.record(
   {
     jsonrpc: fc.oneof({ weight: 8, arbitrary: fc.constant('2.0') }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) }),
     id: fc.oneof(fc.nat(), ascii(1, 20), fc.constant(null), fc.jsonValue({ maxDepth: 1 })),
     method: fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom('tools/call', 'tools/call', 'tools/list', 'initialize', 'ping', 'server/discover', 'notifications/initialized', 'resources/list', 'prompts/list', 'logging/setLevel') },
+      {
+        weight: 6,
+        arbitrary: fc.constantFrom(
+          'tools/call',
+          'tools/call',
+          'tools/list',
+          'initialize',
+          'ping',
+          'server/discover',
+          'notifications/initialized',
+          'resources/list',
+          'prompts/list',
+          'logging/setLevel',
+        ),
+      },
       { weight: 1, arbitrary: nastyString },
     ),
     params: fc.oneof(
       toolCall,
-      fc.record({ protocolVersion: fc.constantFrom('2025-06-18', '2025-03-26', '2025-11-25', '2026-07-28', 'x'), capabilities: fc.constant({}), clientInfo: fc.record({ name: ascii(1, 10), version: ascii(1, 5) }) }),
+      fc.record({
+        protocolVersion: fc.constantFrom('2025-06-18', '2025-03-26', '2025-11-25', '2026-07-28', 'x'),
+        capabilities: fc.constant({}),
+        clientInfo: fc.record({ name: ascii(1, 10), version: ascii(1, 5) }),
+      }),
       toolCall.map((c) => ({ ...c, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } })),
       fc.jsonValue({ maxDepth: 2 }),
     ),
@@ -170,7 +268,9 @@ const askQuery = ALL_SCHEMAS.AskRequest ?? { type: 'object', properties: { query
 const askBody = bodyOf(arbitraryFromSchema(askQuery));
 const validAskFailure = ALL_SCHEMAS.AskFailure ? validatorFor('AskFailure' as never) : undefined;
 const askGetQuery = fc.oneof(
-  fc.oneof(fc.constantFrom('Welches Material für Feuchträume?', 'fire rating of glass fibre', 'Lieferzeit', 'Preis pro m²?'), nastyString).map((q) => `?query=${enc(q)}`),
+  fc
+    .oneof(fc.constantFrom('Welches Material für Feuchträume?', 'fire rating of glass fibre', 'Lieferzeit', 'Preis pro m²?'), nastyString)
+    .map((q) => `?query=${enc(q)}`),
   queryString,
 );
 
@@ -216,7 +316,17 @@ function requestFor(endpoint: Endpoint): fc.Arbitrary<BadRequest> {
 
 /** Whole requests of random bytes, some starting like a real request. */
 const garbage: fc.Arbitrary<BadRequest> = fc
-  .tuple(fc.constantFrom('', `POST ${PREFIX}/handoffs HTTP/1.1\r\n`, `GET ${ASK_PATH}?query=`, `POST ${MCP_PATH}/ HTTP/1.1\r\nHost: x\r\n`, 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n', 'GET /'), fc.uint8Array({ maxLength: 1500 }))
+  .tuple(
+    fc.constantFrom(
+      '',
+      `POST ${PREFIX}/handoffs HTTP/1.1\r\n`,
+      `GET ${ASK_PATH}?query=`,
+      `POST ${MCP_PATH}/ HTTP/1.1\r\nHost: x\r\n`,
+      'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n',
+      'GET /',
+    ),
+    fc.uint8Array({ maxLength: 1500 }),
+  )
   .map(([start, bytes]) => ({ group: 'raw bytes', method: '', target: '', headers: [], raw: Buffer.concat([Buffer.from(start), Buffer.from(bytes)]) }));
 
 // ---------- answers ----------
@@ -257,7 +367,15 @@ function routeOf(target: string): 'agent' | 'mcp' | 'ask' | 'other' {
   return 'other';
 }
 
-const stats = { tried: 0, serverErrors: 0, badShapes: 0, noAnswer: 0, byGroup: new Map<string, number>(), byStatus: new Map<number, number>(), notServed: new Set<string>() };
+const stats = {
+  tried: 0,
+  serverErrors: 0,
+  badShapes: 0,
+  noAnswer: 0,
+  byGroup: new Map<string, number>(),
+  byStatus: new Map<number, number>(),
+  notServed: new Set<string>(),
+};
 
 /** Undefined when the answer is acceptable; otherwise what is wrong with it. */
 function judge(request: BadRequest, outcome: RawOutcome): string | undefined {
@@ -265,7 +383,7 @@ function judge(request: BadRequest, outcome: RawOutcome): string | undefined {
   if (!res) {
     // Only bytes that never formed a complete request may end without an answer.
     if (request.raw) return undefined;
-    return `no answer (${outcome.timedOut ? 'client timeout' : outcome.error ?? 'closed'})`;
+    return `no answer (${outcome.timedOut ? 'client timeout' : (outcome.error ?? 'closed')})`;
   }
   if (res.status >= 500) return `server error ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`;
   const contentType = res.headers['content-type'] ?? '';
@@ -346,18 +464,35 @@ function run(name: string, arbitrary: fc.Arbitrary<BadRequest>, numRuns: number)
 }
 
 describe('bad input against every endpoint', () => {
-  it('reading endpoints: never a 5xx, problems as openapi.json documents them', () =>
-    run('reading', fc.oneof(...ENDPOINTS.filter((e) => ['materials', 'recommendation', 'company'].includes(e.group)).map(requestFor)), 450), 60_000);
+  it(
+    'reading endpoints: never a 5xx, problems as openapi.json documents them',
+    () => run('reading', fc.oneof(...ENDPOINTS.filter((e) => ['materials', 'recommendation', 'company'].includes(e.group)).map(requestFor)), 450),
+    60_000,
+  );
 
-  it('POST handoffs: bodies from the schema, mutated, and random bytes', () => run('handoffs', requestFor(ENDPOINTS.find((e) => e.group === 'handoffs')!), 900), 60_000);
+  it(
+    'POST handoffs: bodies from the schema, mutated, and random bytes',
+    () => run('handoffs', requestFor(ENDPOINTS.find((e) => e.group === 'handoffs')!), 900),
+    60_000,
+  );
 
-  it('the tool endpoint: JSON-RPC messages from the tool schemas, mutated, and random bytes', () =>
-    run('mcp', fc.oneof(...ENDPOINTS.filter((e) => e.group === 'mcp').map(requestFor)), 700), 60_000);
+  it(
+    'the tool endpoint: JSON-RPC messages from the tool schemas, mutated, and random bytes',
+    () => run('mcp', fc.oneof(...ENDPOINTS.filter((e) => e.group === 'mcp').map(requestFor)), 700),
+    60_000,
+  );
 
-  it('the question endpoint: GET and POST with random questions and bodies', () =>
-    run('ask', fc.oneof(...ENDPOINTS.filter((e) => e.group === 'ask').map(requestFor)), 500), 60_000);
+  it(
+    'the question endpoint: GET and POST with random questions and bodies',
+    () => run('ask', fc.oneof(...ENDPOINTS.filter((e) => e.group === 'ask').map(requestFor)), 500),
+    60_000,
+  );
 
-  it('internal endpoints and documents', () => run('other', fc.oneof(...ENDPOINTS.filter((e) => ['bridge', 'documents'].includes(e.group)).map(requestFor)), 300), 60_000);
+  it(
+    'internal endpoints and documents',
+    () => run('other', fc.oneof(...ENDPOINTS.filter((e) => ['bridge', 'documents'].includes(e.group)).map(requestFor)), 300),
+    60_000,
+  );
 
   it('raw bytes instead of HTTP', () => run('raw', garbage, 300), 60_000);
 
@@ -370,9 +505,14 @@ describe('bad input against every endpoint', () => {
       .split('\n')
       .filter((l) => /"level":(50|60)/.test(l));
     expect(errors).toEqual([]);
-    const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
+    const statuses = [...stats.byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ');
     const groups = [...stats.byGroup].map(([g, n]) => `${g} ${n}`).join(', ');
-    figure(`bad input: ${stats.tried} requests tried, ${stats.serverErrors} server errors, ${stats.badShapes} answers off the documented error shape (${groups}); statuses ${statuses}; closed without answer (incomplete raw bytes only): ${stats.noAnswer}; process up`);
+    figure(
+      `bad input: ${stats.tried} requests tried, ${stats.serverErrors} server errors, ${stats.badShapes} answers off the documented error shape (${groups}); statuses ${statuses}; closed without answer (incomplete raw bytes only): ${stats.noAnswer}; process up`,
+    );
     if (stats.notServed.size) figure(`bad input: endpoints not served by this build yet (answered as unknown routes): ${[...stats.notServed].join(', ')}`);
     expect(stats.serverErrors).toBe(0);
     expect(stats.tried).toBeGreaterThan(1000);

@@ -21,7 +21,8 @@ const copies: string[] = [];
 function copySources(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'enum-propagation-'));
   copies.push(dir);
-  for (const entry of ['schemas', 'admin-ui', 'scripts', 'package.json', 'tsconfig.json']) cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
+  for (const entry of ['schemas', 'admin-ui', 'scripts', 'package.json', 'tsconfig.json'])
+    cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
   cpSync(path.join(ROOT, 'plugin'), path.join(dir, 'plugin'), { recursive: true, filter: (source) => !source.startsWith(path.join(ROOT, 'plugin/build')) });
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   return dir;
@@ -68,7 +69,10 @@ describe('a next step added to schemas/ alone', () => {
       const built = run(dir, script);
       expect(built.status, `${script}: ${built.stdout}${built.stderr}`).toBe(0);
     }
-    service = await spawnService({ MANUFACTURER_AGENT_DATA_DIR: path.join(dir, '.data') }, { bundle: path.join(dir, 'plugin/build/sidecar/main.mjs'), cwd: dir });
+    service = await spawnService(
+      { MANUFACTURER_AGENT_DATA_DIR: path.join(dir, '.data') },
+      { bundle: path.join(dir, 'plugin/build/sidecar/main.mjs'), cwd: dir },
+    );
   }, 600_000);
 
   afterAll(async () => {
@@ -78,7 +82,11 @@ describe('a next step added to schemas/ alone', () => {
 
   it('is typed: the compiler names the one place that must say what an agent prepares for it, and then passes', () => {
     expect(readFileSync(path.join(dir, 'plugin/sidecar/core/schema-types.ts'), 'utf8')).toContain(`"${STEP}"`);
-    const tsc = () => spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8', timeout: 300_000 });
+    const tsc = () =>
+      spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', path.join(dir, 'tsconfig.json')], {
+        encoding: 'utf8',
+        timeout: 300_000,
+      });
     const first = tsc();
     expect(first.status).not.toBe(0);
     const errors = first.stdout.split('\n').filter((line) => /error TS/.test(line));
@@ -86,7 +94,13 @@ describe('a next step added to schemas/ alone', () => {
     expect(errors[0]).toMatch(new RegExp(`plugin/sidecar/tools/guide\\.ts\\(\\d+,\\d+\\): error TS2741: Property '${STEP}' is missing`));
     // Content, not plumbing: what to prepare for the new step.
     const guide = path.join(dir, 'plugin/sidecar/tools/guide.ts');
-    writeFileSync(guide, readFileSync(guide, 'utf8').replace('  wallcheck: [PRINT_FILE, DIMENSIONS, CONTACT],\n', `  wallcheck: [PRINT_FILE, DIMENSIONS, CONTACT],\n  ${STEP}: [CONTACT],\n`));
+    writeFileSync(
+      guide,
+      readFileSync(guide, 'utf8').replace(
+        '  wallcheck: [PRINT_FILE, DIMENSIONS, CONTACT],\n',
+        `  wallcheck: [PRINT_FILE, DIMENSIONS, CONTACT],\n  ${STEP}: [CONTACT],\n`,
+      ),
+    );
     const second = tsc();
     expect(second.status, second.stdout).toBe(0);
   }, 300_000);

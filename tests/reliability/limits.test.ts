@@ -19,17 +19,33 @@ async function served(base: string, path: string, init: RequestInit): Promise<bo
 }
 
 describe('oversized bodies', () => {
-  it('are refused with 413 and the endpoint\'s own error shape, whether announced, sent or streamed', async () => {
+  it("are refused with 413 and the endpoint's own error shape, whether announced, sent or streamed", async () => {
     const p = await sidecars.start({ MANUFACTURER_AGENT_DATA_DIR: sidecars.dataDir(), MANUFACTURER_AGENT_BODY_LIMIT: '4096' });
     const port = portOf(p.baseUrl);
     const big = Buffer.from(JSON.stringify({ next_step: 'wallcheck', requirements: { motif_description: 'x'.repeat(6000) } }));
-    const mcpServed = await served(p.baseUrl, `${MCP_PATH}/`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    const mcpServed = await served(p.baseUrl, `${MCP_PATH}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    });
     const askServed = await served(p.baseUrl, `${ASK_PATH}?query=Brandschutz`, {});
 
     const targets: { path: string; check: (json: any) => void; served: boolean }[] = [
       { path: `${PREFIX}/handoffs`, served: true, check: (j) => expect(j).toMatchObject({ status: 413, code: 'payload_too_large' }) },
-      { path: `${MCP_PATH}/`, served: mcpServed, check: (j) => expect(j).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number), message: expect.any(String) } }) },
-      { path: ASK_PATH, served: askServed, check: (j) => expect(j).toMatchObject({ _meta: { response_type: 'failure', version: expect.any(String) }, error: { code: expect.any(String), message: expect.any(String) } }) },
+      {
+        path: `${MCP_PATH}/`,
+        served: mcpServed,
+        check: (j) => expect(j).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number), message: expect.any(String) } }),
+      },
+      {
+        path: ASK_PATH,
+        served: askServed,
+        check: (j) =>
+          expect(j).toMatchObject({
+            _meta: { response_type: 'failure', version: expect.any(String) },
+            error: { code: expect.any(String), message: expect.any(String) },
+          }),
+      },
     ];
     let tried = 0;
     for (const target of targets) {
@@ -62,7 +78,9 @@ describe('oversized bodies', () => {
       }
     }
     const missing = targets.filter((t) => !t.served).map((t) => t.path);
-    figure(`oversized bodies: ${tried} requests (sent, only announced, chunked) to ${targets.length} POST endpoints: every served one answered 413 in its own error shape${missing.length ? `; not served yet by this build: ${missing.join(', ')}` : ''}`);
+    figure(
+      `oversized bodies: ${tried} requests (sent, only announced, chunked) to ${targets.length} POST endpoints: every served one answered 413 in its own error shape${missing.length ? `; not served yet by this build: ${missing.join(', ')}` : ''}`,
+    );
     // The service still answers normally.
     expect((await fetch(`${p.baseUrl}${PREFIX}/company`)).status).toBe(200);
   });
@@ -122,11 +140,14 @@ describe('slow and stalled clients', () => {
     let i = 0;
     while (performance.now() < until) {
       const t = performance.now();
-      const res = i++ % 2 ? await fetch(`${p.baseUrl}${PREFIX}/company`) : await fetch(`${p.baseUrl}${PREFIX}/handoffs`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': `prompt-${randomUUID()}` },
-        body: JSON.stringify(HANDOFF),
-      });
+      const res =
+        i++ % 2
+          ? await fetch(`${p.baseUrl}${PREFIX}/company`)
+          : await fetch(`${p.baseUrl}${PREFIX}/handoffs`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'idempotency-key': `prompt-${randomUUID()}` },
+              body: JSON.stringify(HANDOFF),
+            });
       await res.arrayBuffer();
       latencies.push(performance.now() - t);
       statuses.push(res.status);
@@ -186,7 +207,12 @@ describe('rate limits', () => {
       MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '2',
       MANUFACTURER_AGENT_RATE_LIMIT_WINDOW_MS: String(WINDOW),
     });
-    const create = () => api(h.baseUrl, `${PREFIX}/handoffs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': `limit-${randomUUID()}` }, body: JSON.stringify(HANDOFF) });
+    const create = () =>
+      api(h.baseUrl, `${PREFIX}/handoffs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': `limit-${randomUUID()}` },
+        body: JSON.stringify(HANDOFF),
+      });
     expect((await create()).status).toBe(201);
     expect((await create()).status).toBe(201);
     const third = await create();

@@ -17,7 +17,13 @@ afterAll(() => sidecars.killAll());
 
 const port = (p: ServiceProcess) => portOf(p.baseUrl);
 
-async function exchange(p: ServiceProcess, method: string, target: string, headers: Record<string, string> = {}, options: { host?: string | null; localAddress?: string } = {}) {
+async function exchange(
+  p: ServiceProcess,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  options: { host?: string | null; localAddress?: string } = {},
+) {
   const bytes = requestBytes(method, target, Object.entries(headers), undefined, options.host === undefined ? '127.0.0.1' : options.host);
   const outcome = await rawRequest(port(p), bytes, { localAddress: options.localAddress });
   if (!outcome.response) throw new Error(`no answer to ${method} ${target}: ${outcome.error ?? 'closed'}`);
@@ -45,7 +51,9 @@ describe('ambiguous request paths', () => {
         }
       }
     }
-    figure(`paths: ${AMBIGUOUS_TARGETS.length + AMBIGUOUS_ROOT_TARGETS.length} ambiguous targets × 7 methods × 3 credential sets = ${tried} raw requests to the sidecar, all 400 problem+json, none reached a route`);
+    figure(
+      `paths: ${AMBIGUOUS_TARGETS.length + AMBIGUOUS_ROOT_TARGETS.length} ambiguous targets × 7 methods × 3 credential sets = ${tried} raw requests to the sidecar, all 400 problem+json, none reached a route`,
+    );
   });
 
   it('answers an HTTP/1.1 request without Host with 400 problem+json, and HTTP/1.0 without Host as usual', async () => {
@@ -109,9 +117,20 @@ describe('memory under request-derived keys', () => {
   // Past MAX_SITE_URLS per configuration a named site URL is not rendered for (tests/http/bridge.test.ts).
   it('stays bounded over 10,000 distinct public site URLs named through the bridge', { timeout: 240_000 }, async () => {
     // With the V8 settings it runs with in production (scripts/sidecar-node-flags.mjs).
-    const p = await sidecars.start({ MANUFACTURER_AGENT_DATA_DIR: sidecars.dataDir(), MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN }, { nodeArgs: SIDECAR_NODE_FLAGS });
+    const p = await sidecars.start(
+      { MANUFACTURER_AGENT_DATA_DIR: sidecars.dataDir(), MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN },
+      { nodeArgs: SIDECAR_NODE_FLAGS },
+    );
     const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p.child.pid}/status`, 'utf8'))![1]) / 1024;
-    const paths = [`${PREFIX}/company`, '/llms.txt', '/llms-full.txt', '/.well-known/agent.json', '/.well-known/mcp.json', '/openapi.json', '/.well-known/mcp/server-card.json'];
+    const paths = [
+      `${PREFIX}/company`,
+      '/llms.txt',
+      '/llms-full.txt',
+      '/.well-known/agent.json',
+      '/.well-known/mcp.json',
+      '/openapi.json',
+      '/.well-known/mcp/server-card.json',
+    ];
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     const get = (path: string, base: string) =>
       new Promise<number>((resolve, reject) => {
@@ -137,7 +156,9 @@ describe('memory under request-derived keys', () => {
     );
     peak = Math.max(peak, rss());
     agent.destroy();
-    figure(`memory: ${BASES} distinct public site URLs through the bridge header: RSS ${started.toFixed(0)} MB after start, ${peak.toFixed(0)} MB at the peak (limit 120 MB)`);
+    figure(
+      `memory: ${BASES} distinct public site URLs through the bridge header: RSS ${started.toFixed(0)} MB after start, ${peak.toFixed(0)} MB at the peak (limit 120 MB)`,
+    );
     expect(peak).toBeLessThan(120);
   });
 });

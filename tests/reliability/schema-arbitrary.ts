@@ -88,7 +88,22 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 200, unit: 'binary' }),
   fc.string({ maxLength: 60, unit: 'grapheme' }),
   fc.integer({ min: 1000, max: 30_000 }).map((n) => 'Ä'.repeat(n)),
-  fc.constantFrom('', ' ', '\u0000', '\uFEFF', '\uD800', '💥'.repeat(500), '<script>alert(1)</script>', "'; DROP TABLE wp_users; --", '../../etc/passwd', '%00', '{{7*7}}', 'a@b.de', 'NaN', '1e999'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\uFEFF',
+    '\uD800',
+    '💥'.repeat(500),
+    '<script>alert(1)</script>',
+    "'; DROP TABLE wp_users; --",
+    '../../etc/passwd',
+    '%00',
+    '{{7*7}}',
+    'a@b.de',
+    'NaN',
+    '1e999',
+  ),
 );
 
 /** Deeply nested arrays and objects (deeper ones are written as text by jsonText). */
@@ -125,8 +140,15 @@ function setAt(root: unknown, path: (string | number)[], update: (parent: any, k
 
 /** A valid value, or one changed in one place: a field dropped, added, retyped, made huge, nested deep, or the whole replaced. */
 export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  return fc.tuple(valid, fc.nat(), weirdValue, fc.string({ maxLength: 20 }), fc.constantFrom('keep', 'keep', 'keep', 'drop', 'add', 'replace', 'replace', 'replace', 'whole', 'wrap')).map(
-    ([value, seed, replacement, newKey, how]) => {
+  return fc
+    .tuple(
+      valid,
+      fc.nat(),
+      weirdValue,
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom('keep', 'keep', 'keep', 'drop', 'add', 'replace', 'replace', 'replace', 'whole', 'wrap'),
+    )
+    .map(([value, seed, replacement, newKey, how]) => {
       const all = paths(value);
       const path = all[seed % all.length];
       switch (how) {
@@ -152,19 +174,26 @@ export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
         default:
           return path.length ? setAt(value, path, (parent, key) => (parent[key] = replacement)) : replacement;
       }
-    },
-  );
+    });
 }
 
 /** JSON text of a value, sometimes broken: truncated, a byte inserted, a prototype key, a BOM, a comment, trailing data. */
 export function jsonText(value: fc.Arbitrary<unknown>): fc.Arbitrary<Buffer> {
-  return fc.tuple(value, fc.nat(), fc.constantFrom('plain', 'plain', 'plain', 'plain', 'plain', 'plain', 'truncate', 'byte', 'proto', 'bom', 'comment', 'trailing', 'duplicate', 'deep'), fc.integer({ min: 0, max: 255 })).map(
-    ([v, seed, how, byte]) => {
+  return fc
+    .tuple(
+      value,
+      fc.nat(),
+      fc.constantFrom('plain', 'plain', 'plain', 'plain', 'plain', 'plain', 'truncate', 'byte', 'proto', 'bom', 'comment', 'trailing', 'duplicate', 'deep'),
+      fc.integer({ min: 0, max: 255 }),
+    )
+    .map(([v, seed, how, byte]) => {
       const text = JSON.stringify(v) ?? 'null';
       switch (how) {
         case 'deep': {
           const depth = 100 + (seed % 20_000);
-          return Buffer.from(text.startsWith('{"') ? `{"deep":${'['.repeat(depth)}${']'.repeat(depth)},${text.slice(1)}` : `${'['.repeat(depth)}${text}${']'.repeat(depth)}`);
+          return Buffer.from(
+            text.startsWith('{"') ? `{"deep":${'['.repeat(depth)}${']'.repeat(depth)},${text.slice(1)}` : `${'['.repeat(depth)}${text}${']'.repeat(depth)}`,
+          );
         }
         case 'truncate':
           return Buffer.from(text.slice(0, seed % (text.length + 1)));
@@ -174,7 +203,11 @@ export function jsonText(value: fc.Arbitrary<unknown>): fc.Arbitrary<Buffer> {
           return Buffer.concat([b.subarray(0, at), Buffer.from([byte]), b.subarray(at)]);
         }
         case 'proto':
-          return Buffer.from(text.startsWith('{') && text.length > 2 ? `{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}},${text.slice(1)}` : `{"__proto__":${text}}`);
+          return Buffer.from(
+            text.startsWith('{') && text.length > 2
+              ? `{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}},${text.slice(1)}`
+              : `{"__proto__":${text}}`,
+          );
         case 'bom':
           return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
         case 'comment':
@@ -186,6 +219,5 @@ export function jsonText(value: fc.Arbitrary<unknown>): fc.Arbitrary<Buffer> {
         default:
           return Buffer.from(text);
       }
-    },
-  );
+    });
 }

@@ -32,7 +32,10 @@ describe('bridge-only headers', () => {
       { headers: { ...spoof, [BRIDGE_HEADERS.token]: 'wrong-secret' }, base: p.baseUrl },
       { headers: { ...spoof, [BRIDGE_HEADERS.token]: TOKEN.toUpperCase() }, base: p.baseUrl },
       // With the secret: the bridge names the site and its own client address (which has a budget of its own).
-      { headers: { [BRIDGE_HEADERS.token]: TOKEN, [BRIDGE_HEADERS.publicBase]: 'https://tapeten.example', [BRIDGE_HEADERS.clientAddress]: '198.51.100.77' }, base: 'https://tapeten.example' },
+      {
+        headers: { [BRIDGE_HEADERS.token]: TOKEN, [BRIDGE_HEADERS.publicBase]: 'https://tapeten.example', [BRIDGE_HEADERS.clientAddress]: '198.51.100.77' },
+        base: 'https://tapeten.example',
+      },
     ];
     for (const c of cases) {
       const res = await postHandoff(p.baseUrl, `sec-${randomUUID()}`, HANDOFF, c.headers);
@@ -57,7 +60,7 @@ describe('bridge-only headers', () => {
 });
 
 describe('internal endpoints', () => {
-  it('refuse without the secret, with a wrong one or with the secret alone (a relayed request), and answer the plugin\'s internal calls', async () => {
+  it("refuse without the secret, with a wrong one or with the secret alone (a relayed request), and answer the plugin's internal calls", async () => {
     const endpoints: [string, string, string?][] = [
       ['GET', '/_bridge/status'],
       ['PUT', '/_bridge/config', '{"revision":"r1","config":{}}'],
@@ -84,7 +87,9 @@ describe('internal endpoints', () => {
     expect(status.status).toBe(200);
     const list = await fetch(`${p.baseUrl}/_bridge/handoffs`, { headers: internalHeaders(TOKEN) });
     expect(list.status).toBe(200);
-    figure(`security: bridge headers ignored without the secret (3 spoofing variants), rate limit not escaped by a spoofed client address, ${refused} calls to internal endpoints without the right secret all refused with 403`);
+    figure(
+      `security: bridge headers ignored without the secret (3 spoofing variants), rate limit not escaped by a spoofed client address, ${refused} calls to internal endpoints without the right secret all refused with 403`,
+    );
   });
 });
 
@@ -116,7 +121,11 @@ function listeningAddresses(pid: number): string[] {
       const address =
         hex.length === 8
           ? [3, 2, 1, 0].map((i) => parseInt(hex.slice(i * 2, i * 2 + 2), 16)).join('.')
-          : hex === '00000000000000000000000001000000' ? '::1' : hex === '00000000000000000000000000000000' ? '::' : `v6:${hex}`;
+          : hex === '00000000000000000000000001000000'
+            ? '::1'
+            : hex === '00000000000000000000000000000000'
+              ? '::'
+              : `v6:${hex}`;
       found.push(`${address}:${port}`);
     }
   }
@@ -131,7 +140,10 @@ describe('the listening address', () => {
       expect(listeningAddresses(p.child.pid!)).toEqual([`127.0.0.1:${port}`]);
     }
     // Not reachable on the machine's other addresses.
-    const external = Object.values(os.networkInterfaces()).flat().filter((i) => i && !i.internal && i.family === 'IPv4').map((i) => i!.address);
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((i) => i && !i.internal && i.family === 'IPv4')
+      .map((i) => i!.address);
     for (const address of external) {
       const outcome = await new Promise<string>((resolve) => {
         const s = net.connect({ host: address, port }, () => {

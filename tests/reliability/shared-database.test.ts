@@ -51,7 +51,9 @@ describe('two sidecar processes on one MariaDB', () => {
     expect(await count(`SELECT COUNT(*) AS n FROM \`${tables.handoffs}\` WHERE body LIKE ?`, [`%Gemeinsame Datenbank%`])).toBe(1);
     // The same key with another body is refused on either process.
     for (const base of [a.baseUrl, b.baseUrl]) expect((await postHandoff(base, key, { next_step: 'sample_request' })).status).toBe(422);
-    figure(`two processes, one MariaDB: ${N} concurrent requests with one key (${N / 2} to each) -> ${created.length} x 201, ${replays.length} x 200 with the same link; 1 handoff row, 1 key row in the database`);
+    figure(
+      `two processes, one MariaDB: ${N} concurrent requests with one key (${N / 2} to each) -> ${created.length} x 201, ${replays.length} x 200 with the same link; 1 handoff row, 1 key row in the database`,
+    );
   }, 60_000);
 
   it('hold a load of creations and replays across both processes without an error or a lost handoff', async () => {
@@ -82,7 +84,7 @@ describe('two sidecar processes on one MariaDB', () => {
     expect(await count(`SELECT COUNT(*) AS n FROM \`${tables.keys}\` WHERE idem_key LIKE 'load-%'`)).toBe(N);
     figure(
       `load held: ${N * 2} requests (${N} creations + ${N} replays on the other process), ${WIDTH} concurrent clients, two processes on one MariaDB: ` +
-        `${(N * 2 / seconds).toFixed(0)} requests/s, p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, 0 errors, ${N} handoffs in the database`,
+        `${((N * 2) / seconds).toFixed(0)} requests/s, p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, 0 errors, ${N} handoffs in the database`,
     );
   }, 120_000);
 
@@ -144,6 +146,8 @@ describe('two sidecar processes on one MariaDB', () => {
     const start = sidecars.start({ MANUFACTURER_AGENT_DATABASE_URL: 'mysql://agent:s3cret-pw@127.0.0.1:1/wordpress?connectTimeout=1000' });
     await expect(start).rejects.toThrow(/cannot open the handoff store at mysql:\/\/agent:\*\*\*@127\.0\.0\.1:1\/wordpress/);
     await expect(start).rejects.not.toThrow(/s3cret-pw/);
-    await expect(sidecars.start({ MANUFACTURER_AGENT_DATABASE_URL: db.url, MANUFACTURER_AGENT_TABLE_PREFIX: 'bad-prefix' })).rejects.toThrow(/MANUFACTURER_AGENT_TABLE_PREFIX/);
+    await expect(sidecars.start({ MANUFACTURER_AGENT_DATABASE_URL: db.url, MANUFACTURER_AGENT_TABLE_PREFIX: 'bad-prefix' })).rejects.toThrow(
+      /MANUFACTURER_AGENT_TABLE_PREFIX/,
+    );
   });
 });

@@ -159,7 +159,8 @@ export function rawRequest(port: number, bytes: Buffer, options: { timeoutMs?: n
 /** An HTTP/1.1 request as bytes; header values may hold any bytes. */
 export function requestBytes(method: string, target: string, headers: [string, Buffer | string][], body?: Buffer, host: string | null = '127.0.0.1'): Buffer {
   const lines: Buffer[] = [Buffer.from(`${method} ${target} HTTP/1.1\r\n${host === null ? '' : `Host: ${host}\r\n`}Connection: close\r\n`, 'latin1')];
-  for (const [name, value] of headers) lines.push(Buffer.from(`${name}: `, 'latin1'), Buffer.isBuffer(value) ? value : Buffer.from(value, 'utf8'), Buffer.from('\r\n'));
+  for (const [name, value] of headers)
+    lines.push(Buffer.from(`${name}: `, 'latin1'), Buffer.isBuffer(value) ? value : Buffer.from(value, 'utf8'), Buffer.from('\r\n'));
   if (body) lines.push(Buffer.from(`Content-Length: ${body.length}\r\n`));
   lines.push(Buffer.from('\r\n'));
   if (body) lines.push(body);

@@ -229,7 +229,9 @@ describe.each(BACKENDS)('handoff store: $name', (backend) => {
     expect(await store.purgeHandoffs(expiredAt)).toBe(0);
     expect(await store.purgeHandoffs(expiredAt + 1)).toBe(2);
     expect(await store.get(old.handoff.id)).toBeUndefined();
-    expect((await store.list({ limit: 10, offset: 0 })).items.map((h) => h.id).sort()).toEqual([again.kind === 'created' ? again.handoff.id : '', edge.handoff.id, young.handoff.id].sort());
+    expect((await store.list({ limit: 10, offset: 0 })).items.map((h) => h.id).sort()).toEqual(
+      [again.kind === 'created' ? again.handoff.id : '', edge.handoff.id, young.handoff.id].sort(),
+    );
     // A handoff not expired is never deleted, however old.
     expect(await store.purgeHandoffs(T0 + 1000 * DAY)).toBe(0);
     expect(await store.expireHandoffs(T0 + 10 * DAY, T0 + 40 * DAY)).toBe(3);
@@ -265,7 +267,10 @@ describe.each(BACKENDS)('handoff store: $name', (backend) => {
     // Sent without the link having been recorded as viewed: opened_at stays null.
     const direct = await store.createOnce(input('lifecycle-key-2', sample));
     if (direct.kind !== 'created') throw new Error('not created');
-    expect(await store.markSubmitted(direct.handoff.id, T0 + 7000)).toMatchObject({ changed: true, handoff: { state: 'submitted', opened_at: null, submitted_at: at(7000) } });
+    expect(await store.markSubmitted(direct.handoff.id, T0 + 7000)).toMatchObject({
+      changed: true,
+      handoff: { state: 'submitted', opened_at: null, submitted_at: at(7000) },
+    });
 
     for (const unknown of ['ho_doesnotexist0000000000', id.toUpperCase()]) {
       expect(await store.markOpened(unknown, T0)).toBeUndefined();
@@ -391,7 +396,12 @@ describe.each(BACKENDS)('handoff store: $name', (backend) => {
 
     const walls = await store.list({ limit: 2, offset: 1, nextStep: 'wallcheck' });
     expect(walls.total).toBe(4);
-    expect(walls.items.map((h) => h.id)).toEqual(newestFirst.filter((h) => h.next_step === 'wallcheck').slice(1, 3).map((h) => h.id));
+    expect(walls.items.map((h) => h.id)).toEqual(
+      newestFirst
+        .filter((h) => h.next_step === 'wallcheck')
+        .slice(1, 3)
+        .map((h) => h.id),
+    );
     expect((await store.list({ limit: 10, offset: 0, nextStep: 'sample_request' })).total).toBe(1);
 
     expect(await store.get(made[2].id)).toEqual(made[2]);
@@ -402,9 +412,7 @@ describe.each(BACKENDS)('handoff store: $name', (backend) => {
   it('creates exactly one handoff for 200 concurrent requests with one key, through two store instances', async () => {
     const slot = newSlot();
     const [one, two] = [await open(slot), await open(slot)];
-    const outcomes = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => (i % 2 ? one : two).createOnce(input('concurrent-key-1', enquiry))),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? one : two).createOnce(input('concurrent-key-1', enquiry))));
     const created = outcomes.filter((o) => o.kind === 'created');
     expect(created).toHaveLength(1);
     const winner = created[0].kind === 'created' ? created[0].handoff : undefined;
@@ -418,9 +426,7 @@ describe.each(BACKENDS)('handoff store: $name', (backend) => {
     const [one, two] = [await open(slot), await open(slot)];
     const old = await one.createOnce(input('expired-concurrent', enquiry, T0, 1000));
     const later = T0 + 5000;
-    const outcomes = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => (i % 2 ? one : two).createOnce(input('expired-concurrent', sample, later))),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? one : two).createOnce(input('expired-concurrent', sample, later))));
     const created = outcomes.filter((o) => o.kind === 'created');
     expect(created).toHaveLength(1);
     expect(outcomes.filter((o) => o.kind === 'replayed')).toHaveLength(99);
@@ -517,10 +523,10 @@ describe('MariaDB/MySQL specifics', () => {
     const store = await openHandoffStore(config);
     expect(store.kind).toBe('mysql');
     await store.close();
-    const tables = await database.query<{ n: number }>(
-      'SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?',
-      [database.name, 'wp_manufacturer_agent_handoffs'],
-    );
+    const tables = await database.query<{ n: number }>('SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?', [
+      database.name,
+      'wp_manufacturer_agent_handoffs',
+    ]);
     expect(Number(tables[0].n)).toBe(1);
     const dir = mkdtempSync(path.join(tmpdir(), 'manufacturer-agent-store-'));
     const sqlite = await openHandoffStore({ ...config, databaseUrl: '', dataDir: dir });
@@ -530,7 +536,9 @@ describe('MariaDB/MySQL specifics', () => {
   });
 
   it('refuses a bad URL or prefix, and names an unreachable server without its password', async () => {
-    await expect(MysqlHandoffStore.open({ url: 'postgres://x@127.0.0.1/db', tablePrefix: 'wp_' })).rejects.toThrow(/MANUFACTURER_AGENT_DATABASE_URL must start with mysql:\/\//);
+    await expect(MysqlHandoffStore.open({ url: 'postgres://x@127.0.0.1/db', tablePrefix: 'wp_' })).rejects.toThrow(
+      /MANUFACTURER_AGENT_DATABASE_URL must start with mysql:\/\//,
+    );
     await expect(MysqlHandoffStore.open({ url: 'mysql://root@127.0.0.1:3306', tablePrefix: 'wp_' })).rejects.toThrow(/must name the database/);
     await expect(MysqlHandoffStore.open({ url: database.url, tablePrefix: 'wp`; DROP' })).rejects.toThrow(/MANUFACTURER_AGENT_TABLE_PREFIX/);
     const failure = MysqlHandoffStore.open({ url: 'mysql://agent:s3cret-pw@127.0.0.1:1/db?connectTimeout=1000', tablePrefix: 'wp_' });

@@ -19,13 +19,25 @@ afterAll(() => db?.drop());
 
 function uninstall(prefix: string, env: Record<string, string> = {}): { suffixes: string[]; dropped: string[] } {
   const url = new URL(db.url);
-  const args = [path.join(ROOT, 'tests/storage/fixtures/uninstall-tables.php'), path.join(ROOT, 'plugin'), url.hostname, url.port || '3306', decodeURIComponent(url.username), decodeURIComponent(url.password), db.name, prefix];
+  const args = [
+    path.join(ROOT, 'tests/storage/fixtures/uninstall-tables.php'),
+    path.join(ROOT, 'plugin'),
+    url.hostname,
+    url.port || '3306',
+    decodeURIComponent(url.username),
+    decodeURIComponent(url.password),
+    db.name,
+    prefix,
+  ];
   const result = spawnSync('php', args, { encoding: 'utf8', env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`php failed: ${result.stdout}${result.stderr}`);
   return JSON.parse(result.stdout);
 }
 
-const tablesNow = async () => (await db.query<{ TABLE_NAME: string }>('SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?', [db.name])).map((t) => t.TABLE_NAME).sort();
+const tablesNow = async () =>
+  (await db.query<{ TABLE_NAME: string }>('SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?', [db.name]))
+    .map((t) => t.TABLE_NAME)
+    .sort();
 
 describe('uninstall and the handoff tables in MariaDB', () => {
   it('names the tables as the sidecar does', () => {

@@ -47,4 +47,10 @@ export const AMBIGUOUS_REST_ROUTES = [
 ];
 
 /** Root paths of the service with dot segments: the sidecar refuses them itself. */
-export const AMBIGUOUS_ROOT_TARGETS = ['/mcp/../_bridge/status', '/mcp/%2e%2e/_bridge/status', '/.well-known/../_bridge/status', '/_bridge/../_bridge/status', '/./_bridge/status'];
+export const AMBIGUOUS_ROOT_TARGETS = [
+  '/mcp/../_bridge/status',
+  '/mcp/%2e%2e/_bridge/status',
+  '/.well-known/../_bridge/status',
+  '/_bridge/../_bridge/status',
+  '/./_bridge/status',
+];

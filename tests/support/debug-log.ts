@@ -10,7 +10,9 @@ const UPDATE_CHECK_FAILED =
 const UPDATE_CHECKS = ['wp_version_check', 'wp_update_plugins', 'wp_update_themes'];
 
 export const ALLOWED_DEBUG_LOG_MESSAGES = new Set(
-  ['PHP Warning', 'PHP Notice'].flatMap((level) => [UPDATE_CHECK_FAILED, ...UPDATE_CHECKS.map((f) => `${f}(): ${UPDATE_CHECK_FAILED}`)].map((m) => `${level}:  ${m}`)),
+  ['PHP Warning', 'PHP Notice'].flatMap((level) =>
+    [UPDATE_CHECK_FAILED, ...UPDATE_CHECKS.map((f) => `${f}(): ${UPDATE_CHECK_FAILED}`)].map((m) => `${level}:  ${m}`),
+  ),
 );
 
 /** A line without its time stamp and its " in <file> on line <n>". */

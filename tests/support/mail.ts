@@ -36,7 +36,9 @@ export async function startMailCatcher(stack: WordPressStack): Promise<MailCatch
         simpleParser(raw).then(
           (mail) => {
             const text = raw.toString('utf8');
-            messages.push(Object.assign(mail, { rawHeaders: text.slice(0, text.search(/\r?\n\r?\n/)), envelopeTo: session.envelope.rcptTo.map((r) => r.address) }));
+            messages.push(
+              Object.assign(mail, { rawHeaders: text.slice(0, text.search(/\r?\n\r?\n/)), envelopeTo: session.envelope.rcptTo.map((r) => r.address) }),
+            );
             callback();
           },
           (error: Error) => callback(error),

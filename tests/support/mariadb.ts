@@ -34,7 +34,9 @@ export function ensureMariaDb(): Promise<void> {
     try {
       execFileSync(START_COMMAND[0], START_COMMAND.slice(1), { stdio: 'pipe', timeout: 10_000 });
     } catch (startError) {
-      throw new Error(`MariaDB does not answer (${error.message}) and could not be started with "${START_COMMAND.join(' ')}": ${(startError as Error).message}`);
+      throw new Error(
+        `MariaDB does not answer (${error.message}) and could not be started with "${START_COMMAND.join(' ')}": ${(startError as Error).message}`,
+      );
     }
     const deadline = Date.now() + READY_WITHIN_MS;
     while (Date.now() < deadline) {

@@ -28,7 +28,13 @@ export async function startService(env: Record<string, string> = {}, siteConfig?
   const dataDir = env.MANUFACTURER_AGENT_DATA_DIR ?? tempDataDir();
   // No event-loop shedding on /ask unless a test asks for it: the loop is the test runner's too, and on the
   // shared test machines it stalls for reasons that are not the service's load (fair-use.test.ts tests it).
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', MANUFACTURER_AGENT_DATA_DIR: dataDir, MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS: '0', ...env });
+  const config = loadConfig({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    MANUFACTURER_AGENT_DATA_DIR: dataDir,
+    MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...env,
+  });
   const service = await createService(config, siteConfig);
   const baseUrl = await listen(service, config, Boolean(env.MANUFACTURER_AGENT_PUBLIC_URL));
   return {
@@ -61,7 +67,10 @@ export interface SpawnOptions {
 }
 
 /** The built sidecar as its own process, as `npm start` runs it; resolves once it listens. */
-export function spawnService(env: Record<string, string>, { timeoutMs = 15_000, bundle = SIDECAR_BUNDLE, cwd = ROOT, nodeArgs = [] }: SpawnOptions = {}): Promise<ServiceProcess> {
+export function spawnService(
+  env: Record<string, string>,
+  { timeoutMs = 15_000, bundle = SIDECAR_BUNDLE, cwd = ROOT, nodeArgs = [] }: SpawnOptions = {},
+): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [...nodeArgs, bundle], {
     cwd,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },

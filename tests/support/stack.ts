@@ -67,7 +67,8 @@ export async function login(url: string, user: string, password: string): Promis
   const cookie = [PLAYGROUND_COOKIE, ...cookies].join('; ');
   const nonceResponse = await fetch(`${url}/wp-admin/admin-ajax.php?action=rest-nonce`, { headers: { cookie } });
   const nonce = (await nonceResponse.text()).trim();
-  if (nonceResponse.status !== 200 || !/^[0-9a-f]{10}$/.test(nonce)) throw new Error(`no REST nonce for ${user}: ${nonceResponse.status} ${nonce.slice(0, 200)}`);
+  if (nonceResponse.status !== 200 || !/^[0-9a-f]{10}$/.test(nonce))
+    throw new Error(`no REST nonce for ${user}: ${nonceResponse.status} ${nonce.slice(0, 200)}`);
   return { cookie, nonce };
 }
 
@@ -93,7 +94,12 @@ export async function siteFetch(url: string, init?: RequestInit): Promise<Respon
 }
 
 /** An admin REST request with cookie authentication and the nonce. */
-export async function adminRequest(stack: WordPressStack, method: string, path: string, body?: unknown): Promise<{ status: number; headers: Headers; json: any; text: string }> {
+export async function adminRequest(
+  stack: WordPressStack,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; headers: Headers; json: any; text: string }> {
   const response = await siteFetch(`${stack.url}${ADMIN_PREFIX}${path}`, {
     method,
     headers: { ...sessionHeaders(stack.admin), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -19,13 +19,23 @@ async function callHandoffTool(motif: string): Promise<{ isError?: boolean; text
       jsonrpc: '2.0',
       id: 1,
       method: 'tools/call',
-      params: { name: 'create_idempotent_project_handoff', arguments: { idempotency_key: randomUUID(), next_step: 'wallcheck', requirements: { motif_description: motif } } },
+      params: {
+        name: 'create_idempotent_project_handoff',
+        arguments: { idempotency_key: randomUUID(), next_step: 'wallcheck', requirements: { motif_description: motif } },
+      },
     }),
   });
   expect(res.status).toBe(200);
   const raw = await res.text();
   // JSON, or one server-sent event carrying it.
-  const json = JSON.parse(raw.startsWith('{') ? raw : raw.split('\n').find((l) => l.startsWith('data: '))!.slice(6));
+  const json = JSON.parse(
+    raw.startsWith('{')
+      ? raw
+      : raw
+          .split('\n')
+          .find((l) => l.startsWith('data: '))!
+          .slice(6),
+  );
   return { isError: json.result.isError, text: json.result.content[0].text };
 }
 

@@ -91,7 +91,13 @@ const modernMeta = (extra: Record<string, unknown> = {}) => ({
 function modern(method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}, id: number | string = 1) {
   return rpc(
     { jsonrpc: '2.0', id, method, params: { ...params, _meta: modernMeta() } },
-    { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}), ...(typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {}), ...headers },
+    {
+      'mcp-protocol-version': MODERN,
+      'mcp-method': method,
+      ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}),
+      ...(typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {}),
+      ...headers,
+    },
   );
 }
 
@@ -104,7 +110,12 @@ describe('the SDK client over HTTP (initialize era)', () => {
     expect(info.name).toMatch(/^[a-zA-Z0-9.-]+\/manufacturer-agent$/);
     expect(client.getServerCapabilities()).toEqual(CAPABILITIES);
     expect(client.getInstructions()).toContain(site.discovery.summary.en);
-    const initialize = await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    const initialize = await rpc({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    });
     expect(initialize.headers.get('mcp-session-id')).toBeNull();
   });
 
@@ -161,11 +172,11 @@ describe('the SDK client over HTTP (initialize era)', () => {
 
   it('start_project_handoff records nothing and defaults to a project enquiry', async () => {
     const client = await connect();
-    const before = (await target.handoffCount());
+    const before = await target.handoffCount();
     const result = await client.callTool({ name: 'start_project_handoff', arguments: {} });
     expect((result.structuredContent as any).next_step).toBe('project_enquiry');
     expect((result.structuredContent as any).prepare.map((p: { item: string }) => p.item)).toContain('requirements.dimensions');
-    expect((await target.handoffCount())).toBe(before);
+    expect(await target.handoffCount()).toBe(before);
   });
 
   it('answers invalid arguments with an isError result that names the field', async () => {
@@ -205,7 +216,12 @@ describe('the SDK client over HTTP (initialize era)', () => {
 
   it('negotiates every initialize-era version from 2025-03-26 to 2025-11-25 without a session', async () => {
     for (const version of ['2025-03-26', '2025-06-18', '2025-11-25']) {
-      const init = await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+      const init = await rpc({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      });
       expect(init.status).toBe(200);
       expect(init.json.result.protocolVersion).toBe(version);
       const list = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': version });
@@ -214,29 +230,29 @@ describe('the SDK client over HTTP (initialize era)', () => {
   });
 });
 
-  it('answers 50 concurrent hand-written calls that all use id 1, each with its own answer', async () => {
-    const calls = Array.from({ length: 50 }, (_, i) =>
-      i % 5 === 0
-        ? { name: 'list_materials', arguments: {} }
-        : i % 5 === 1
-          ? { name: 'place_order', arguments: {} }
-          : { name: 'recommend_material', arguments: { priority: PRIORITIES[i % PRIORITIES.length] } },
-    );
-    const send = (params: object) => rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }, { 'mcp-protocol-version': '2025-06-18' });
-    // Each distinct call once, one after the other: what it answers alone.
-    const expected = new Map<string, string>();
-    for (const key of new Set(calls.map((params) => JSON.stringify(params)))) expected.set(key, (await send(JSON.parse(key))).text);
-    const answers = await Promise.all(calls.map((params) => send(params)));
-    answers.forEach((answer, i) => {
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(answer.json.id).toBe(1);
-      expect(answer.json).toEqual(JSON.parse(expected.get(JSON.stringify(calls[i]))!));
-      const { name, arguments: args } = calls[i] as { name: string; arguments: { priority?: string } };
-      if (name === 'place_order') expect(answer.json.error.message).toContain('place_order');
-      if (name === 'recommend_material') expect(answer.json.result.structuredContent.priority).toBe(args.priority);
-    });
+it('answers 50 concurrent hand-written calls that all use id 1, each with its own answer', async () => {
+  const calls = Array.from({ length: 50 }, (_, i) =>
+    i % 5 === 0
+      ? { name: 'list_materials', arguments: {} }
+      : i % 5 === 1
+        ? { name: 'place_order', arguments: {} }
+        : { name: 'recommend_material', arguments: { priority: PRIORITIES[i % PRIORITIES.length] } },
+  );
+  const send = (params: object) => rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }, { 'mcp-protocol-version': '2025-06-18' });
+  // Each distinct call once, one after the other: what it answers alone.
+  const expected = new Map<string, string>();
+  for (const key of new Set(calls.map((params) => JSON.stringify(params)))) expected.set(key, (await send(JSON.parse(key))).text);
+  const answers = await Promise.all(calls.map((params) => send(params)));
+  answers.forEach((answer, i) => {
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.json.id).toBe(1);
+    expect(answer.json).toEqual(JSON.parse(expected.get(JSON.stringify(calls[i]))!));
+    const { name, arguments: args } = calls[i] as { name: string; arguments: { priority?: string } };
+    if (name === 'place_order') expect(answer.json.error.message).toContain('place_order');
+    if (name === 'recommend_material') expect(answer.json.result.structuredContent.priority).toBe(args.priority);
   });
+});
 
 describe('one handoff, two doors', () => {
   const body = { next_step: 'project_enquiry', requirements: { dimensions: { width_cm: 420, height_cm: 260 }, priority: 'robust', locale: 'de' } };
@@ -271,7 +287,7 @@ describe('one handoff, two doors', () => {
     const client = await connect();
     const k = key();
     await postJson(target, `${PREFIX}/handoffs`, body, { 'idempotency-key': k });
-    const before = (await target.handoffCount());
+    const before = await target.handoffCount();
     const reused = await client.callTool({ name: 'create_idempotent_project_handoff', arguments: { idempotency_key: k, next_step: 'wallcheck' } });
     expect(reused.isError).toBe(true);
     expect(textOf(reused)).toMatch(/idempotency_key_reused/);
@@ -281,7 +297,7 @@ describe('one handoff, two doors', () => {
     await client.callTool({ name: 'create_idempotent_project_handoff', arguments: { idempotency_key: k2, ...body } });
     const restReused = await postJson(target, `${PREFIX}/handoffs`, { next_step: 'sample_request' }, { 'idempotency-key': k2 });
     expect(restReused.status).toBe(422);
-    expect((await target.handoffCount())).toBe(before + 1);
+    expect(await target.handoffCount()).toBe(before + 1);
   });
 });
 
@@ -337,7 +353,10 @@ describe('the 2026-07-28 era (stateless, hand-written HTTP)', () => {
     const call = await modern('tools/call', { name: 'recommend_material', arguments: { priority: 'feuchtraum' } });
     expect(call.status).toBe(200);
     expect(call.json.result.resultType).toBe('complete');
-    expectConforms(tools.find((t) => t.name === 'recommend_material')!, call.json.result.structuredContent);
+    expectConforms(
+      tools.find((t) => t.name === 'recommend_material')!,
+      call.json.result.structuredContent,
+    );
     expect(call.json.result.structuredContent.priority).toBe('feuchtraum');
     // Every result names the server in its _meta, as initialize and server/discover do.
     expect(list.json.result._meta['io.modelcontextprotocol/serverInfo']).toEqual(client.getServerVersion());
@@ -423,7 +442,9 @@ describe('resources and prompts', () => {
       expect(list.json.result.resources.map((r: { mimeType: string }) => r.mimeType)).toEqual(['application/json', 'application/json', 'text/plain']);
     }
     const templates = await modern('resources/templates/list');
-    expect(templates.json.result.resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'manufacturer-agent://materials/{id}', mimeType: 'application/json' })]);
+    expect(templates.json.result.resourceTemplates).toEqual([
+      expect.objectContaining({ uriTemplate: 'manufacturer-agent://materials/{id}', mimeType: 'application/json' }),
+    ]);
   });
 
   it('reads each resource with the same text as the REST answer, and each material by id', async () => {
@@ -443,7 +464,13 @@ describe('resources and prompts', () => {
   });
 
   it('carries ttlMs and cacheScope on every list and read of the 2026 era, none in the 2025 era', async () => {
-    for (const [method, params] of [['resources/list', {}], ['resources/templates/list', {}], ['prompts/list', {}], ['tools/list', {}], ['resources/read', { uri: 'manufacturer-agent://company' }]] as const) {
+    for (const [method, params] of [
+      ['resources/list', {}],
+      ['resources/templates/list', {}],
+      ['prompts/list', {}],
+      ['tools/list', {}],
+      ['resources/read', { uri: 'manufacturer-agent://company' }],
+    ] as const) {
       const res = await modern(method, params);
       expect(res.status, method).toBe(200);
       expect(res.json.result, method).toMatchObject({ resultType: 'complete', ttlMs: 60_000, cacheScope: 'public' });
@@ -517,7 +544,11 @@ describe('JSON-RPC details', () => {
 
   it('answers tool arguments of the wrong type with -32602 naming the argument, in both eras', async () => {
     const legacy = await rpc(call(7, ['robust']), { 'mcp-protocol-version': '2025-11-25' });
-    expect(legacy.json).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: expect.stringMatching(/^Invalid params: params\.arguments must be an object .* not an array\.$/) } });
+    expect(legacy.json).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32602, message: expect.stringMatching(/^Invalid params: params\.arguments must be an object .* not an array\.$/) },
+    });
     const current = await modern('tools/call', { name: 'list_materials', arguments: 'robust' });
     expect(current.json.error).toMatchObject({ code: -32602, message: expect.stringContaining('params.arguments must be an object') });
     expect(current.json.error.message).toContain('not a string');
@@ -526,7 +557,12 @@ describe('JSON-RPC details', () => {
 
 describe('HTTP rules of the endpoint', () => {
   it('answers GET and DELETE with 405 and a JSON-RPC error, on /mcp and /mcp/', async () => {
-    for (const [method, path] of [['GET', '/mcp'], ['GET', '/mcp/'], ['DELETE', '/mcp/'], ['DELETE', '/mcp']]) {
+    for (const [method, path] of [
+      ['GET', '/mcp'],
+      ['GET', '/mcp/'],
+      ['DELETE', '/mcp/'],
+      ['DELETE', '/mcp'],
+    ]) {
       const res = await hit(path, { method, headers: { accept: 'text/event-stream' } });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.get('allow')).toBe('POST, OPTIONS');
@@ -538,16 +574,21 @@ describe('HTTP rules of the endpoint', () => {
   });
 
   it('refuses a browser Origin that is not allowed with 403, before doing anything', async () => {
-    const before = (await target.handoffCount());
+    const before = await target.handoffCount();
     const res = await rpc(
-      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_idempotent_project_handoff', arguments: { idempotency_key: key(), next_step: 'wallcheck' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'create_idempotent_project_handoff', arguments: { idempotency_key: key(), next_step: 'wallcheck' } },
+      },
       { origin: 'https://evil.example' },
     );
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
     expect(res.json.error.message).toContain('https://evil.example');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await target.handoffCount())).toBe(before);
+    expect(await target.handoffCount()).toBe(before);
     const preflight = await hit('/mcp/', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
     expect(preflight.status).toBe(403);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
@@ -580,7 +621,11 @@ describe('HTTP rules of the endpoint', () => {
     const list = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { origin: PARTNER, 'mcp-protocol-version': '2025-06-18' });
     const id = 'über-7';
     const calls = {
-      '2025-06-18': () => rpc({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_materials', arguments: {} } }, { origin: PARTNER, 'mcp-protocol-version': '2025-06-18' }),
+      '2025-06-18': () =>
+        rpc(
+          { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_materials', arguments: {} } },
+          { origin: PARTNER, 'mcp-protocol-version': '2025-06-18' },
+        ),
       [MODERN]: () => modern('tools/call', { name: 'list_materials', arguments: {} }, { origin: PARTNER }, id),
     };
     for (const [era, call] of Object.entries(calls)) {
@@ -633,7 +678,11 @@ describe.runIf(!isWordPress())('rate limits on the tool endpoint', () => {
   afterAll(() => limited.stop());
 
   const post = (body: unknown) =>
-    fetch(`${limited.baseUrl}/mcp/`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(body) });
+    fetch(`${limited.baseUrl}/mcp/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(body),
+    });
   const createCall = () => ({
     jsonrpc: '2.0',
     id: 1,
@@ -668,7 +717,11 @@ describe.runIf(!isWordPress())('rate limits on the tool endpoint', () => {
         body: JSON.stringify(calls),
       });
       expect(res.status).toBe(200);
-      const answers = (await res.json()) as { id: number; result?: { structuredContent: { replayed: boolean; handoff: { id: string } } }; error?: { code: number; message: string } }[];
+      const answers = (await res.json()) as {
+        id: number;
+        result?: { structuredContent: { replayed: boolean; handoff: { id: string } } };
+        error?: { code: number; message: string };
+      }[];
       expect(answers.map((a) => a.id).sort((a, b) => a - b)).toEqual(calls.map((c) => c.id));
       const created = answers.filter((a) => a.result && !(a.result as any).isError && !a.result.structuredContent.replayed);
       expect(new Set(created.map((a) => a.result!.structuredContent.handoff.id)).size).toBe(5);
@@ -681,7 +734,11 @@ describe.runIf(!isWordPress())('rate limits on the tool endpoint', () => {
       expect(refused).toHaveLength(30);
       for (const a of refused) expect(a.error).toMatchObject({ code: -32000, message: expect.stringContaining('60 seconds') });
       // The general limit (10 a minute) was used up by the batch: the next request is refused as a whole.
-      const next = await fetch(`${batched.baseUrl}/mcp/`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+      const next = await fetch(`${batched.baseUrl}/mcp/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
       expect(next.status).toBe(429);
     } finally {
       await batched.stop();
@@ -745,7 +802,12 @@ describe('mcp.json and the server card', () => {
     expect(catalog.host.displayName).toBe(site.company.name);
     expect(catalog.entries).toHaveLength(1);
     const [entry] = catalog.entries;
-    expect(entry).toMatchObject({ mediaType: 'application/mcp-server-card+json', url: `${base}/mcp/server-card`, version: '1.1.4', displayName: site.company.name });
+    expect(entry).toMatchObject({
+      mediaType: 'application/mcp-server-card+json',
+      url: `${base}/mcp/server-card`,
+      version: '1.1.4',
+      displayName: site.company.name,
+    });
     const card = (await (await hit(new URL(entry.url).pathname)).json()) as any;
     const [namespace, name] = card.name.split('/');
     expect(entry.identifier).toBe(`urn:air:${namespace.split('.').reverse().join('.')}:${name}`);
@@ -804,7 +866,15 @@ describe('openapi operations of the tool endpoint (ready for openapi.json)', () 
     if (!result.valid) throw new Error(compileErrors(result));
     const checker = new OpenApiChecker(doc);
     const answers: [string, string, Response][] = [
-      ['POST', '/mcp', await hit('/mcp/', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' })],
+      [
+        'POST',
+        '/mcp',
+        await hit('/mcp/', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+        }),
+      ],
       ['POST', '/mcp', await hit('/mcp/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })],
       ['POST', '/mcp', await hit('/mcp/', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: '{}' })],
       ['GET', '/mcp', await hit('/mcp/')],

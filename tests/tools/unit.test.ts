@@ -12,7 +12,17 @@ import { serverName, shortDescription } from '../../plugin/sidecar/tools/server-
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
 describe('dereferenced tool schemas', () => {
-  const names: SchemaName[] = ['MaterialCatalog', 'Recommendation', 'CompanyInformation', 'HandoffToolInput', 'HandoffToolResult', 'HandoffGuide', 'HandoffGuideInput', 'RecommendMaterialInput', 'ToolNoArguments'];
+  const names: SchemaName[] = [
+    'MaterialCatalog',
+    'Recommendation',
+    'CompanyInformation',
+    'HandoffToolInput',
+    'HandoffToolResult',
+    'HandoffGuide',
+    'HandoffGuideInput',
+    'RecommendMaterialInput',
+    'ToolNoArguments',
+  ];
 
   it.each(names)('%s has no reference left and judges like the original', (name) => {
     const inlined = dereferencedSchema(name);
@@ -21,7 +31,14 @@ describe('dereferenced tool schemas', () => {
     addFormats(ajv);
     const standalone = ajv.compile(inlined);
     const original = validatorFor(name);
-    const samples: unknown[] = [{}, { priority: 'robust' }, { priority: 'cheap' }, materialCatalog(defaultConfig()), { next_step: 'wallcheck', idempotency_key: 'abcdefgh' }, []];
+    const samples: unknown[] = [
+      {},
+      { priority: 'robust' },
+      { priority: 'cheap' },
+      materialCatalog(defaultConfig()),
+      { next_step: 'wallcheck', idempotency_key: 'abcdefgh' },
+      [],
+    ];
     for (const sample of samples) expect(standalone(sample), JSON.stringify(sample).slice(0, 60)).toBe(original(sample));
   });
 

@@ -54,7 +54,10 @@ describe.each([
     log.request('req-2', 'GET', long, 414, 1);
     log.request('req-3', 'GET', '/b', 200, 1);
     await log.close();
-    const lines = readFileSync(target, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+    const lines = readFileSync(target, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((l) => l.reqId)).toEqual(['req-1', 'req-2', 'req-3']);
     expect(lines[1].msg).toBe(`GET ${long} 414 1.0ms`);
   });

@@ -44,7 +44,9 @@ describe('trusted proxies', () => {
 
 describe('ambiguous request paths', () => {
   it('are told from plain ones; the query may hold anything', () => {
-    for (const target of ['/a/../b', '/a/./b', '/..', '/a/%2e%2e/b', '/a\\b', '/a;b', '/a%20b', '/a/\u00e4', '/a/.']) expect(isAmbiguousTarget(target), target).toBe(true);
-    for (const target of ['/a/b', '/a/%6daterials', '/a/b?x=../..%2f;', '/.well-known/agent.json', '/llms-full.txt', '/a/..b', '/a/b..']) expect(isAmbiguousTarget(target), target).toBe(false);
+    for (const target of ['/a/../b', '/a/./b', '/..', '/a/%2e%2e/b', '/a\\b', '/a;b', '/a%20b', '/a/\u00e4', '/a/.'])
+      expect(isAmbiguousTarget(target), target).toBe(true);
+    for (const target of ['/a/b', '/a/%6daterials', '/a/b?x=../..%2f;', '/.well-known/agent.json', '/llms-full.txt', '/a/..b', '/a/b..'])
+      expect(isAmbiguousTarget(target), target).toBe(false);
   });
 });

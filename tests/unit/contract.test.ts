@@ -47,7 +47,16 @@ describe('the contract', () => {
 
   it('gives PHP the ambiguous-path rule the sidecar applies', () => {
     const php = new RegExp(contract.ambiguous_path_pattern, 'i');
-    for (const path of ['/wp-json/manufacturer-agent/v1/materials', '/llms.txt', '/wp-json/x/%41b', '/a/../_bridge/status', '/a/%2e%2e/b', '/a\\b', '/a;b', '/a/%252e']) {
+    for (const path of [
+      '/wp-json/manufacturer-agent/v1/materials',
+      '/llms.txt',
+      '/wp-json/x/%41b',
+      '/a/../_bridge/status',
+      '/a/%2e%2e/b',
+      '/a\\b',
+      '/a;b',
+      '/a/%252e',
+    ]) {
       expect(php.test(path), path).toBe(isAmbiguousTarget(path));
     }
     expect(new RegExp(contract.handoff_id_pattern).test('ho_0123456789abcdef')).toBe(true);

@@ -9,7 +9,7 @@ const UPDATE =
   'An unexpected error occurred. Something may be wrong with WordPress.org or this server&#8217;s configuration. If you continue to have problems, please try the <a href="https://wordpress.org/support/forums/">support forums</a>. (WordPress could not establish a secure connection to WordPress.org. Please contact your server administrator.)';
 
 describe('debug.log lines', () => {
-  it('allows only the exact messages of core\'s failed update checks (6.1 and 7.1 forms)', () => {
+  it("allows only the exact messages of core's failed update checks (6.1 and 7.1 forms)", () => {
     const allowed = [
       `[23-Nov-2026 20:19:46 UTC] PHP Warning:  ${UPDATE} in /wordpress/wp-includes/update.php on line 203`,
       `[23-Nov-2026 20:19:46 UTC] PHP Warning:  wp_version_check(): ${UPDATE} in /wordpress/wp-includes/functions.php on line 6240`,

@@ -16,7 +16,13 @@ describe('handoff link', () => {
   });
 
   it('uses the configured target per next step', () => {
-    const handoff = buildHandoff({ id: 'ho_abcdefghijklmnopqrstuvwx', request: { next_step: 'wallcheck' }, config, publicBase: 'https://example.com', now: new Date(0) });
+    const handoff = buildHandoff({
+      id: 'ho_abcdefghijklmnopqrstuvwx',
+      request: { next_step: 'wallcheck' },
+      config,
+      publicBase: 'https://example.com',
+      now: new Date(0),
+    });
     expect(handoff.link).toBe('https://example.com/wallcheck?handoff=ho_abcdefghijklmnopqrstuvwx');
     const body = JSON.parse(handoff.body);
     expect(validatorFor('Handoff')(body)).toBe(true);
@@ -37,7 +43,15 @@ describe('handoff link', () => {
           const link = handoffLink(publicBase, target, id);
           expect(handoff.link).toBe(link);
           expect(handoff.body).toBe(
-            JSON.stringify({ id, next_step: 'sample_request', link, status: 'awaiting_human_review', review: REVIEW_TEXT, requirements, created_at: now.toISOString() }),
+            JSON.stringify({
+              id,
+              next_step: 'sample_request',
+              link,
+              status: 'awaiting_human_review',
+              review: REVIEW_TEXT,
+              requirements,
+              created_at: now.toISOString(),
+            }),
           );
           expect(validatorFor('Handoff')(JSON.parse(handoff.body))).toBe(true);
         }
@@ -67,7 +81,16 @@ describe('handoff request', () => {
   it('accepts the collected requirements', () => {
     expect(
       checkHandoffRequest(
-        { next_step: 'project_enquiry', requirements: { dimensions: { width_cm: 420, height_cm: 260 }, material_id: 'vlies-fr-b1', priority: 'brandschutz', motif_description: 'Skyline bei Nacht', locale: 'de' } },
+        {
+          next_step: 'project_enquiry',
+          requirements: {
+            dimensions: { width_cm: 420, height_cm: 260 },
+            material_id: 'vlies-fr-b1',
+            priority: 'brandschutz',
+            motif_description: 'Skyline bei Nacht',
+            locale: 'de',
+          },
+        },
         config,
       ),
     ).toEqual([]);
@@ -85,7 +108,10 @@ describe('handoff request', () => {
   });
 
   it('refuses personal data in the motif description', () => {
-    const errors = checkHandoffRequest({ next_step: 'sample_request', requirements: { motif_description: 'Bitte an max.mustermann@example.de schicken' } }, config);
+    const errors = checkHandoffRequest(
+      { next_step: 'sample_request', requirements: { motif_description: 'Bitte an max.mustermann@example.de schicken' } },
+      config,
+    );
     expect(errors.map((e) => e.field)).toEqual(['/requirements/motif_description']);
   });
 

@@ -64,11 +64,18 @@ describe('request fingerprint', () => {
       Array.isArray(value)
         ? value.map(rebuilt)
         : value && typeof value === 'object'
-          ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, rebuilt((value as Record<string, unknown>)[k])]))
+          ? Object.fromEntries(
+              Object.keys(value)
+                .sort()
+                .map((k) => [k, rebuilt((value as Record<string, unknown>)[k])]),
+            )
           : value;
-    const first = (value: unknown) => createHash('sha256').update(JSON.stringify(rebuilt(value))).digest('hex');
+    const first = (value: unknown) =>
+      createHash('sha256')
+        .update(JSON.stringify(rebuilt(value)))
+        .digest('hex');
     let seed = 7;
-    const random = (n: number) => ((seed = (seed * 48271) % 2147483647) % n);
+    const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
     const keys = ['b', 'a', 'Z', '10', '9', '0', '01', '4294967294', '4294967295', '-1', '1.5', 'ä', '', 'priority', '__proto__x'];
     const values = [0, -0, 1.5, 1e21, -3e-7, 'Tapete "Skyline"\n', 'Ümlaut 🎨', true, false, null];
     const make = (depth: number): unknown => {

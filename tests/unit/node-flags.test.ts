@@ -20,7 +20,8 @@ describe('the V8 settings of the sidecar', () => {
   }, 60_000);
 
   it('are accepted by this Node and bound the young generation', () => {
-    const script = "const v8=require('v8');const n=v8.getHeapSpaceStatistics().find(s=>s.space_name==='new_space');let k=[];for(let r=0;r<300;r++){k.push(new Array(20000).fill(0).map((_,i)=>({i})));if(k.length>4)k.shift()}console.log(JSON.stringify({newSpace:v8.getHeapSpaceStatistics().find(s=>s.space_name==='new_space').space_size}))";
+    const script =
+      "const v8=require('v8');const n=v8.getHeapSpaceStatistics().find(s=>s.space_name==='new_space');let k=[];for(let r=0;r<300;r++){k.push(new Array(20000).fill(0).map((_,i)=>({i})));if(k.length>4)k.shift()}console.log(JSON.stringify({newSpace:v8.getHeapSpaceStatistics().find(s=>s.space_name==='new_space').space_size}))";
     const run = (args: string[]) => JSON.parse(execFileSync(process.execPath, [...args, '-e', script], { encoding: 'utf8' })).newSpace as number;
     const bounded = run(SIDECAR_NODE_FLAGS);
     expect(bounded).toBeLessThanOrEqual(3 * 8 * 1024 * 1024);

@@ -6,7 +6,9 @@ describe('handoff retention and fair-use settings', () => {
     expect(loadConfig({}).handoffRetentionDays).toBe(30);
     expect(loadConfig({ MANUFACTURER_AGENT_IDEMPOTENCY_RETENTION_DAYS: '45' }).handoffRetentionDays).toBe(45);
     expect(loadConfig({ MANUFACTURER_AGENT_HANDOFF_RETENTION_DAYS: '90' }).handoffRetentionDays).toBe(90);
-    expect(() => loadConfig({ MANUFACTURER_AGENT_HANDOFF_RETENTION_DAYS: '7' })).toThrow(/MANUFACTURER_AGENT_HANDOFF_RETENTION_DAYS must be a whole number from 30/);
+    expect(() => loadConfig({ MANUFACTURER_AGENT_HANDOFF_RETENTION_DAYS: '7' })).toThrow(
+      /MANUFACTURER_AGENT_HANDOFF_RETENTION_DAYS must be a whole number from 30/,
+    );
   });
 
   it('sets no per-client ceiling on /ask by default, and shedding thresholds an idle service never reaches', () => {

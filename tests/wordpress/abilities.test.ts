@@ -21,10 +21,18 @@ const EXPECTED: Record<string, { input: SchemaName; output: SchemaName; readonly
   'manufacturer-agent/answer-question': { input: 'AskRequest', output: 'AskAnswer', readonly: true, idempotent: true },
 };
 
-async function call(path: string, init: RequestInit = {}, who: 'subscriber' | 'admin' = 'subscriber'): Promise<{ status: number; json: any; headers: Headers }> {
+async function call(
+  path: string,
+  init: RequestInit = {},
+  who: 'subscriber' | 'admin' = 'subscriber',
+): Promise<{ status: number; json: any; headers: Headers }> {
   const res = await fetch(`${stack.url}${path}`, {
     ...init,
-    headers: { ...basicAuth(stack[who]), ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string> | undefined) },
+    headers: {
+      ...basicAuth(stack[who]),
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.headers as Record<string, string> | undefined),
+    },
   });
   const text = await res.text();
   let json: any;
@@ -44,14 +52,20 @@ async function rest(path: string, init: RequestInit = {}): Promise<{ status: num
 
 const run = (name: string, input?: unknown) =>
   EXPECTED[name].readonly
-    ? call(`${ABILITIES}/${name}/run${input === undefined ? '' : `?${new URLSearchParams(Object.entries(input as Record<string, string>).map(([k, v]) => [`input[${k}]`, v]))}`}`)
+    ? call(
+        `${ABILITIES}/${name}/run${input === undefined ? '' : `?${new URLSearchParams(Object.entries(input as Record<string, string>).map(([k, v]) => [`input[${k}]`, v]))}`}`,
+      )
     : call(`${ABILITIES}/${name}/run`, { method: 'POST', body: JSON.stringify({ input }) });
 
 /** The schema as WordPress 7.1 publishes it: draft-04 keywords only, so `const` (draft-06) is left out. */
 function published(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(published);
   if (!schema || typeof schema !== 'object') return schema;
-  return Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'const').map(([k, v]) => [k, published(v)]));
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([k]) => k !== 'const')
+      .map(([k, v]) => [k, published(v)]),
+  );
 }
 
 /** A WP_Error as the REST API sends it, compared with the route's problem: the same code, message, status and fields. */
@@ -62,7 +76,6 @@ function expectSameError(ability: { status: number; json: any }, route: { status
   expect(ability.json.message).toBe(route.json.detail);
   expect(ability.json.data?.errors).toEqual(route.json.errors);
 }
-
 
 describe.runIf(!atLeast(stack, '6.9'))('without the Abilities API (before WordPress 6.9)', () => {
   it('registers nothing and the public routes answer as before', async () => {
@@ -108,7 +121,11 @@ describe.runIf(atLeast(stack, '6.9'))('abilities', () => {
     }
     const question = await run('manufacturer-agent/answer-question', { query: 'Was ist ein Wallcheck?' });
     expect(question.status, JSON.stringify(question.json).slice(0, 300)).toBe(200);
-    const asked = await rest('/wp-json/nlweb/v1/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'Was ist ein Wallcheck?' }) });
+    const asked = await rest('/wp-json/nlweb/v1/ask', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'Was ist ein Wallcheck?' }),
+    });
     expect(question.json).toEqual(asked.json);
     expect(question.json._meta.response_type).toBe('answer');
     const guide = await run('manufacturer-agent/start-project-handoff', { next_step: 'wallcheck' });
@@ -126,7 +143,11 @@ describe.runIf(atLeast(stack, '6.9'))('abilities', () => {
     expect(created.json.handoff.id).toMatch(/^ho_/);
     expect(created.json.handoff.link).toBe(`${stack.url}/kontakt/?handoff=${created.json.handoff.id}`);
 
-    const replay = await rest(`${PREFIX}/handoffs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
+    const replay = await rest(`${PREFIX}/handoffs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.json).toEqual(created.json.handoff);
@@ -138,13 +159,22 @@ describe.runIf(atLeast(stack, '6.9'))('abilities', () => {
   it('answers bad input with the same error as the public route', async () => {
     const handoff = (key: string, payload: unknown) =>
       rest(`${PREFIX}/handoffs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(payload) });
-    expectSameError(await run('manufacturer-agent/recommend-material', { priority: 'billig' }), await rest(`${PREFIX}/materials/recommendation?priority=billig`));
+    expectSameError(
+      await run('manufacturer-agent/recommend-material', { priority: 'billig' }),
+      await rest(`${PREFIX}/materials/recommendation?priority=billig`),
+    );
 
     const unknownField = { next_step: 'wallcheck', requirements: { motif_description: 'Dünen' }, budget: 'hoch' };
-    expectSameError(await run('manufacturer-agent/create-project-handoff', { idempotency_key: `bad-${randomUUID()}`, ...unknownField }), await handoff(`bad-${randomUUID()}`, unknownField));
+    expectSameError(
+      await run('manufacturer-agent/create-project-handoff', { idempotency_key: `bad-${randomUUID()}`, ...unknownField }),
+      await handoff(`bad-${randomUUID()}`, unknownField),
+    );
 
     const badStep = { next_step: 'order_now' };
-    expectSameError(await run('manufacturer-agent/create-project-handoff', { idempotency_key: `bad-${randomUUID()}`, ...badStep }), await handoff(`bad-${randomUUID()}`, badStep));
+    expectSameError(
+      await run('manufacturer-agent/create-project-handoff', { idempotency_key: `bad-${randomUUID()}`, ...badStep }),
+      await handoff(`bad-${randomUUID()}`, badStep),
+    );
 
     const badKey = { next_step: 'wallcheck' };
     expectSameError(await run('manufacturer-agent/create-project-handoff', { idempotency_key: 'not a key', ...badKey }), await handoff('not a key', badKey));

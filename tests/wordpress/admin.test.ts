@@ -58,7 +58,11 @@ describe('configuration through wp-admin', () => {
 
     const status = await adminRequest(stack, 'GET', '/status');
     expect(status.status).toBe(200);
-    expect(status.json).toMatchObject({ sidecar: { reachable: true, version: '1.1.4', revision: saved.json.revision, store: 'sqlite' }, wordpress_revision: saved.json.revision, in_sync: true });
+    expect(status.json).toMatchObject({
+      sidecar: { reachable: true, version: '1.1.4', revision: saved.json.revision, store: 'sqlite' },
+      wordpress_revision: saved.json.revision,
+      in_sync: true,
+    });
     expect((await adminRequest(stack, 'GET', '/config')).json).toEqual(saved.json);
   });
 
@@ -107,7 +111,18 @@ describe('handoffs in wp-admin', () => {
     expect(all.json.items.map((h: { id: string }) => h.id).slice(0, 3)).toEqual([c.id, b.id, a.id]);
     // The sidecar's HandoffRecord of the creation, in its first state, with no enquiry yet.
     const { id, next_step, link, requirements, created_at } = b;
-    expect(all.json.items[1]).toEqual({ id, next_step, link, requirements, created_at, state: 'created', opened_at: null, submitted_at: null, expired_at: null, enquiry: null });
+    expect(all.json.items[1]).toEqual({
+      id,
+      next_step,
+      link,
+      requirements,
+      created_at,
+      state: 'created',
+      opened_at: null,
+      submitted_at: null,
+      expired_at: null,
+      enquiry: null,
+    });
     expect((await adminRequest(stack, 'GET', '/handoffs?next_step=order')).status).toBe(400);
   });
 });

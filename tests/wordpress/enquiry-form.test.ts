@@ -106,7 +106,14 @@ interface Page {
 }
 
 function decode(value: string): string {
-  return value.replace(/&#x5B;/gi, '[').replace(/&#x5D;/gi, ']').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&amp;/g, '&');
+  return value
+    .replace(/&#x5B;/gi, '[')
+    .replace(/&#x5D;/gi, ']')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 function parse(status: number, headers: Headers, html: string): Page {
@@ -190,7 +197,9 @@ beforeAll(async () => {
   mail = await startMailCatcher(stack);
   await setSettings({});
   // The fresh site's privacy policy page is a draft; published, the consent links to it.
-  const found = (await (await fetch(`${stack.url}/wp-json/wp/v2/pages?status=draft,publish&search=Privacy`, { headers: basicAuth(stack.admin) })).json()) as any[];
+  const found = (await (
+    await fetch(`${stack.url}/wp-json/wp/v2/pages?status=draft,publish&search=Privacy`, { headers: basicAuth(stack.admin) })
+  ).json()) as any[];
   expect(found.length).toBeGreaterThan(0);
   const published = (await (
     await fetch(`${stack.url}/wp-json/wp/v2/pages/${found[0].id}`, {
@@ -214,7 +223,8 @@ describe('the enquiry form renders', () => {
     expect(en.headers.get('cache-control')).toMatch(/no-cache|no-store/);
     const enForm = form(en.html);
     expect(en.html.indexOf('<section class="manufacturer-agent-handoff"')).toBeLessThan(en.html.indexOf('<form id="manufacturer-agent-enquiry"'));
-    for (const name of ['ma_name', 'ma_company', 'ma_email', 'ma_phone', 'ma_message', 'ma_consent', 'ma_website', '_ma_nonce', 'ma_time', 'ma_once']) expect(enForm).toContain(`name="${name}"`);
+    for (const name of ['ma_name', 'ma_company', 'ma_email', 'ma_phone', 'ma_message', 'ma_consent', 'ma_website', '_ma_nonce', 'ma_time', 'ma_once'])
+      expect(enForm).toContain(`name="${name}"`);
     expect(enForm).toMatch(/<input type="email"[^>]*name="ma_email"[^>]*required/);
     expect(enForm).toContain('I agree that my details are stored');
     expect(enForm).toContain(`<a href="${privacyUrl}"`);
@@ -293,7 +303,19 @@ describe('sending the form', () => {
     expect(message.html).toBe(false);
     expect((message.replyTo as any).value.map((a: any) => a.address)).toEqual([who.ma_email]);
     const text = message.text!;
-    for (const part of ['Non-woven Classic 150', priorityName('robust'), '480 cm wide × 265 cm high', motif, who.ma_name, who.ma_company, who.ma_email, who.ma_phone, who.ma_message, 'I agree that my details', id]) {
+    for (const part of [
+      'Non-woven Classic 150',
+      priorityName('robust'),
+      '480 cm wide × 265 cm high',
+      motif,
+      who.ma_name,
+      who.ma_company,
+      who.ma_email,
+      who.ma_phone,
+      who.ma_message,
+      'I agree that my details',
+      id,
+    ]) {
       expect(text, text).toContain(part);
     }
     expect(message.subject).toContain(who.ma_name);
@@ -328,7 +350,13 @@ describe('sending the form', () => {
       expect(res.status).toBe(303);
       await mail.waitFor(before + 2);
       const mine = mail.messages.slice(before).find((m) => m.envelopeTo.includes(who.ma_email));
-      expect(mine, mail.messages.slice(before).map((m) => m.envelopeTo.join()).join('; ')).toBeDefined();
+      expect(
+        mine,
+        mail.messages
+          .slice(before)
+          .map((m) => m.envelopeTo.join())
+          .join('; '),
+      ).toBeDefined();
       expect(mine!.text).toContain(who.ma_message);
       expect(mine!.text).toContain('Vielen Dank');
     } finally {
@@ -337,7 +365,7 @@ describe('sending the form', () => {
   });
 });
 
-describe('spam is refused without losing a person\'s input', () => {
+describe("spam is refused without losing a person's input", () => {
   it('a filled honeypot, a form sent too fast and a stale nonce: refused, input kept, a fresh time token, no e-mail', async () => {
     const url = `${stack.url}/kontakt/?handoff=${await createHandoff()}`;
     const page = await open(url);
@@ -486,7 +514,7 @@ describe('the lifecycle', () => {
   });
 });
 
-describe('hooks for a site\'s own form plugin', () => {
+describe("hooks for a site's own form plugin", () => {
   it('give the handoff with its summary by id, and mark it submitted (true, or a WP_Error)', async () => {
     const motif = `Meeresblick ${randomUUID().slice(0, 6)}`;
     const id = await createHandoff(motif);
@@ -505,7 +533,15 @@ describe('hooks for a site\'s own form plugin', () => {
     const result = JSON.parse(line!.slice(5));
     expect(result.handoff.id).toBe(id);
     expect(result.handoff.handoff.requirements.motif_description).toBe(motif);
-    expect(result.handoff.summary.split('\n')).toEqual(expect.arrayContaining(['Next step: Project enquiry', 'Wall size: 480 cm wide × 265 cm high', 'Material: Non-woven Classic 150', `Priority: ${priorityName('robust')}`, `Motif: ${motif}`]));
+    expect(result.handoff.summary.split('\n')).toEqual(
+      expect.arrayContaining([
+        'Next step: Project enquiry',
+        'Wall size: 480 cm wide × 265 cm high',
+        'Material: Non-woven Classic 150',
+        `Priority: ${priorityName('robust')}`,
+        `Motif: ${motif}`,
+      ]),
+    );
     expect(result.unknown).toBeNull();
     // No ?handoff= in this request: no current handoff.
     expect(result.current).toBeNull();

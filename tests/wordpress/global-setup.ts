@@ -58,7 +58,12 @@ export default async function setup(project: TestProject) {
       runtime: state.runtime,
       debugLog: state.wordpress.debugLog,
       startSeconds,
-      admin: { ...admin, user: state.wordpress.admin.user, password: state.wordpress.admin.password, applicationPassword: state.wordpress.admin.applicationPassword ?? '' },
+      admin: {
+        ...admin,
+        user: state.wordpress.admin.user,
+        password: state.wordpress.admin.password,
+        applicationPassword: state.wordpress.admin.applicationPassword ?? '',
+      },
       subscriber: {
         ...subscriber,
         user: state.wordpress.subscriber.user,

@@ -56,7 +56,9 @@ function expectInert(html: string, motif: string): void {
   const section = reviewSection(html);
   expect(motifText(section)).toBe(motif);
   // Nothing the payloads could have become, anywhere on the page.
-  expect(html).not.toMatch(/<audio|<video|<iframe|wp-audio-shortcode|wp-video-shortcode|class="gallery|wp-embedded-content|<img[^>]*onerror|<svg[^>]*onload|<script>alert/);
+  expect(html).not.toMatch(
+    /<audio|<video|<iframe|wp-audio-shortcode|wp-video-shortcode|class="gallery|wp-embedded-content|<img[^>]*onerror|<svg[^>]*onload|<script>alert/,
+  );
   expect(html).not.toMatch(/(src|href)="https:\/\/(evil\.example|www\.youtube\.com)/);
   // Inside the review: exactly the markup it writes itself, no bracket left for do_shortcode.
   expect(section.replace(/<\/?(section|h2|dl|dt|dd|p)\b[^>]*>/g, '')).not.toMatch(/[<>[\]]/);

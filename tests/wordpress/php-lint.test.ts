@@ -22,7 +22,12 @@ function phpFiles(dir: string): string[] {
 /** A Debian package's command, installed on a machine that has none (the test machines run as root). */
 function ensureCommand(command: string, debianPackage: string): void {
   if (spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0) return;
-  const install = () => spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', debianPackage], { encoding: 'utf8', timeout: 300_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', debianPackage], {
+      encoding: 'utf8',
+      timeout: 300_000,
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   let result = install();
   if (result.status !== 0) {
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', timeout: 300_000 });
@@ -44,7 +49,8 @@ describe('PHP files of the plugin', () => {
     const failures: string[] = [];
     for (const file of files) {
       const result = spawnSync('php', ['-n', '-l', file], { encoding: 'utf8' });
-      if (result.status !== 0 || !/No syntax errors detected/.test(result.stdout)) failures.push(`${path.relative(ROOT, file)}: ${result.stdout}${result.stderr}`);
+      if (result.status !== 0 || !/No syntax errors detected/.test(result.stdout))
+        failures.push(`${path.relative(ROOT, file)}: ${result.stdout}${result.stderr}`);
     }
     expect(failures).toEqual([]);
   });
@@ -62,13 +68,22 @@ describe('PHP files of the plugin', () => {
     const result = spawnSync(
       process.execPath,
       [
-        playgroundCli(), 'php',
-        '--php', version,
-        '--wordpress-install-mode', 'do-not-attempt-installing',
+        playgroundCli(),
+        'php',
+        '--php',
+        version,
+        '--wordpress-install-mode',
+        'do-not-attempt-installing',
         '--skip-sqlite-setup',
-        '--mount-dir', PLUGIN, '/plugin',
-        '--mount-dir', path.join(ROOT, 'tests/wordpress/fixtures'), '/lint',
-        '--', '/lint/lint.php', '/plugin',
+        '--mount-dir',
+        PLUGIN,
+        '/plugin',
+        '--mount-dir',
+        path.join(ROOT, 'tests/wordpress/fixtures'),
+        '/lint',
+        '--',
+        '/lint/lint.php',
+        '/plugin',
       ],
       { encoding: 'utf8', timeout: 110_000 },
     );

@@ -98,8 +98,12 @@ describe('the plugin zip', () => {
     expect(manifest.type).toBe('module');
     const bundle = entries.get('manufacturer-agent/sidecar/main.mjs')!.toString();
     // Every import the bundle keeps is Node's own or one of the two drivers; the rest is inside it.
-    const specifiers = [...bundle.matchAll(/(?<![-\w$."'])import\s*(?:[\w$*{},\s]+?\s*from\s*)?["']([^"']+)["']|(?<![-\w$."'])import\s*\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]);
-    const packages = new Set(specifiers.filter((s) => !s.startsWith('node:')).map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0])));
+    const specifiers = [
+      ...bundle.matchAll(/(?<![-\w$."'])import\s*(?:[\w$*{},\s]+?\s*from\s*)?["']([^"']+)["']|(?<![-\w$."'])import\s*\(\s*["']([^"']+)["']\s*\)/g),
+    ].map((m) => m[1] ?? m[2]);
+    const packages = new Set(
+      specifiers.filter((s) => !s.startsWith('node:')).map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0])),
+    );
     expect([...packages].sort()).toEqual([...SIDECAR_EXTERNAL].sort());
     expect(specifiers.filter((s) => s.startsWith('node:')).length).toBeGreaterThan(0);
   });
@@ -112,7 +116,10 @@ describe('the plugin zip', () => {
     for (const dependency of SIDECAR_EXTERNAL) symlinkSync(path.join(ROOT, 'node_modules', dependency), path.join(sidecarDir, 'node_modules', dependency));
     let sidecar: ServiceProcess | undefined;
     try {
-      sidecar = await spawnService({ MANUFACTURER_AGENT_DATA_DIR: path.join(dir, 'data') }, { timeoutMs: 20_000, bundle: path.join(sidecarDir, 'main.mjs'), cwd: sidecarDir });
+      sidecar = await spawnService(
+        { MANUFACTURER_AGENT_DATA_DIR: path.join(dir, 'data') },
+        { timeoutMs: 20_000, bundle: path.join(sidecarDir, 'main.mjs'), cwd: sidecarDir },
+      );
       const company = await fetch(`${sidecar.baseUrl}/wp-json/manufacturer-agent/v1/company`);
       expect(company.status).toBe(200);
       const handoff = await fetch(`${sidecar.baseUrl}/wp-json/manufacturer-agent/v1/handoffs`, {

@@ -89,7 +89,14 @@ describe('personal data of enquiries through Tools → Export / Erase Personal D
 
     const exportNonce = nonceFor(await adminPage('export-personal-data.php'), setup.export);
     const exportPage = (page: number) =>
-      ajax({ action: 'wp-privacy-export-personal-data', exporter: String(setup.exporter), id: String(setup.export), page: String(page), security: exportNonce, sendAsEmail: 'false' });
+      ajax({
+        action: 'wp-privacy-export-personal-data',
+        exporter: String(setup.exporter),
+        id: String(setup.export),
+        page: String(page),
+        security: exportNonce,
+        sendAsEmail: 'false',
+      });
     const first = await exportPage(1);
     expect(first.done).toBe(false);
     expect(first.data).toHaveLength(20);
@@ -97,14 +104,22 @@ describe('personal data of enquiries through Tools → Export / Erase Personal D
     expect(item.group_id).toBe('manufacturer-agent-enquiries');
     expect(item.item_id).toBe(`enquiry-${setup.ids[0]}`);
     const fields = Object.fromEntries(item.data.map((d: { name: string; value: string }) => [d.name, d.value]));
-    expect(fields).toMatchObject({ Name: 'Erika Muster', Company: 'Muster GmbH', 'E-mail': person, Telephone: '+49 711 1', Message: 'Bitte um Rückruf', Handoff: 'ho_export_0' });
+    expect(fields).toMatchObject({
+      Name: 'Erika Muster',
+      Company: 'Muster GmbH',
+      'E-mail': person,
+      Telephone: '+49 711 1',
+      Message: 'Bitte um Rückruf',
+      Handoff: 'ho_export_0',
+    });
     expect(fields['Sent at']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     const second = await exportPage(2);
     expect(second.done).toBe(true);
     expect(second.data.map((d: { item_id: string }) => d.item_id)).toEqual([`enquiry-${setup.ids[20]}`]);
 
     const eraseNonce = nonceFor(await adminPage('erase-personal-data.php'), setup.erase);
-    const erasePage = (page: number) => ajax({ action: 'wp-privacy-erase-personal-data', eraser: String(setup.eraser), id: String(setup.erase), page: String(page), security: eraseNonce });
+    const erasePage = (page: number) =>
+      ajax({ action: 'wp-privacy-erase-personal-data', eraser: String(setup.eraser), id: String(setup.erase), page: String(page), security: eraseNonce });
     const erased1 = await erasePage(1);
     expect(erased1).toMatchObject({ items_removed: true, items_retained: false, messages: [], done: false });
     const erased2 = await erasePage(2);

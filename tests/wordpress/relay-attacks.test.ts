@@ -27,7 +27,15 @@ let host: string;
 
 async function startSidecar(env: Record<string, string>): Promise<void> {
   sidecar = await spawnService(
-    { HOST: '', PORT: String(sidecarPort), MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN, MANUFACTURER_AGENT_DATA_DIR: tempDataDir(), MANUFACTURER_AGENT_RATE_LIMIT: '0', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0', ...env },
+    {
+      HOST: '',
+      PORT: String(sidecarPort),
+      MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN,
+      MANUFACTURER_AGENT_DATA_DIR: tempDataDir(),
+      MANUFACTURER_AGENT_RATE_LIMIT: '0',
+      MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0',
+      ...env,
+    },
     { timeoutMs: 20_000 },
   );
 }
@@ -87,10 +95,7 @@ async function companyName(): Promise<string> {
 describe('path traversal through the PHP relay', () => {
   it('refuses every ambiguous path and rest_route with 400 or 404, on every method, and nothing internal answers', async () => {
     const before = await companyName();
-    const targets = [
-      ...AMBIGUOUS_TARGETS,
-      ...AMBIGUOUS_REST_ROUTES.flatMap((route) => [`/?rest_route=${route}`, `/index.php?rest_route=${route}`]),
-    ];
+    const targets = [...AMBIGUOUS_TARGETS, ...AMBIGUOUS_REST_ROUTES.flatMap((route) => [`/?rest_route=${route}`, `/index.php?rest_route=${route}`])];
     const statuses = new Map<number, number>();
     let tried = 0;
     await pool(
@@ -136,7 +141,28 @@ describe('path traversal through the PHP relay', () => {
 
 describe('fuzzed input through the PHP relay', () => {
   const segment = fc.oneof(
-    fc.constantFrom('..', '.', '%2e', '%2E%2e', '%252e%252e', '..%2f', '%2f', '%5c', '\\', ';x=1', '%00', '%ZZ', '%c0%ae', '%', '~', '*', '_bridge', 'status', 'config', 'handoffs'),
+    fc.constantFrom(
+      '..',
+      '.',
+      '%2e',
+      '%2E%2e',
+      '%252e%252e',
+      '..%2f',
+      '%2f',
+      '%5c',
+      '\\',
+      ';x=1',
+      '%00',
+      '%ZZ',
+      '%c0%ae',
+      '%',
+      '~',
+      '*',
+      '_bridge',
+      'status',
+      'config',
+      'handoffs',
+    ),
     fc.constantFrom('v1', 'materials', 'recommendation', 'company', 'ask', 'mcp', 'server-card'),
     fc.string({ unit: 'grapheme-ascii', maxLength: 12 }).map((s) => encodeURIComponent(s)),
     fc.string({ unit: 'binary', maxLength: 6 }).map((s) => Buffer.from(s).toString('latin1')),
@@ -146,14 +172,42 @@ describe('fuzzed input through the PHP relay', () => {
     route.map((r) => `${PREFIX}/${r}`),
     route.map((r) => `/wp-json/nlweb/${r}`),
     route.map((r) => `/wp-json/manufacturer-agent/${r}`),
-    fc.tuple(fc.constantFrom('/?rest_route=/', '/index.php?rest_route=/'), fc.constantFrom('manufacturer-agent/', 'nlweb/', 'manufacturer-agent/v1/'), route).map(([a, b, r]) => `${a}${b}${r}`),
-    fc.tuple(fc.constantFrom('/mcp', '/mcp/', '/llms.txt', '/openapi.json', '/.well-known/agent.json', `${PREFIX}/materials/recommendation`, '/wp-json/nlweb/v1/ask'), fc.string({ maxLength: 30 })).map(([p, q]) => `${p}?${encodeURIComponent(q).replace(/%3D/g, '=')}`),
+    fc
+      .tuple(fc.constantFrom('/?rest_route=/', '/index.php?rest_route=/'), fc.constantFrom('manufacturer-agent/', 'nlweb/', 'manufacturer-agent/v1/'), route)
+      .map(([a, b, r]) => `${a}${b}${r}`),
+    fc
+      .tuple(
+        fc.constantFrom(
+          '/mcp',
+          '/mcp/',
+          '/llms.txt',
+          '/openapi.json',
+          '/.well-known/agent.json',
+          `${PREFIX}/materials/recommendation`,
+          '/wp-json/nlweb/v1/ask',
+        ),
+        fc.string({ maxLength: 30 }),
+      )
+      .map(([p, q]) => `${p}?${encodeURIComponent(q).replace(/%3D/g, '=')}`),
   );
   const header = fc.oneof(
-    fc.tuple(fc.constantFrom('Content-Type'), fc.constantFrom('application/json', 'text/plain', 'application/json; charset=latin1', '', 'multipart/form-data; boundary=x')),
+    fc.tuple(
+      fc.constantFrom('Content-Type'),
+      fc.constantFrom('application/json', 'text/plain', 'application/json; charset=latin1', '', 'multipart/form-data; boundary=x'),
+    ),
     fc.tuple(fc.constantFrom('Idempotency-Key'), fc.string({ maxLength: 300 })),
     fc.tuple(fc.constantFrom('Accept'), fc.constantFrom('text/event-stream', 'application/json', '*/*', 'text/html')),
-    fc.tuple(fc.constantFrom('X-Forwarded-For', 'X-Manufacturer-Agent-Client-Address', 'X-Manufacturer-Agent-Public-Base', 'X-Manufacturer-Agent-Bridge-Token', 'X-Manufacturer-Agent-Internal-Credential', 'X-Manufacturer-Agent-Config-Revision'), fc.string({ maxLength: 80 })),
+    fc.tuple(
+      fc.constantFrom(
+        'X-Forwarded-For',
+        'X-Manufacturer-Agent-Client-Address',
+        'X-Manufacturer-Agent-Public-Base',
+        'X-Manufacturer-Agent-Bridge-Token',
+        'X-Manufacturer-Agent-Internal-Credential',
+        'X-Manufacturer-Agent-Config-Revision',
+      ),
+      fc.string({ maxLength: 80 }),
+    ),
     fc.tuple(fc.constantFrom('Origin', 'If-None-Match', 'Mcp-Protocol-Version', 'Mcp-Method'), fc.string({ maxLength: 60 })),
   );
   const body = fc.oneof(
@@ -170,24 +224,32 @@ describe('fuzzed input through the PHP relay', () => {
     body,
   });
 
-  it('gives 2,000 generated requests an answer: never a server error, never an internal route, never a changed configuration', { timeout: 900_000 }, async () => {
-    const before = await companyName();
-    const inputs = fc.sample(request, { numRuns: 2000, seed: SEED });
-    const statuses = new Map<number, number>();
-    const failures: string[] = [];
-    await pool(inputs, 4, async (input) => {
-      // Bytes a request line cannot carry (space, CR, LF) are escaped as a client would have to.
-      const written = input.target.replace(/[\s]/g, (c) => encodeURIComponent(c));
-      const res = await send(input.method, written, input.headers, input.body);
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      if (res.status >= 500 || leaksInternal(res)) failures.push(`${input.method} ${JSON.stringify(written)} → ${res.status} ${res.body.toString().slice(0, 160)}`);
-    });
-    expect(failures).toEqual([]);
-    expect(await companyName()).toBe(before);
-    figure(
-      `relay fuzz (nginx + PHP-FPM, seed ${SEED}): ${inputs.length} generated requests through WordPress: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${n}× ${s}`).join(', ')}; 0 server errors, 0 internal answers, configuration unchanged`,
-    );
-  });
+  it(
+    'gives 2,000 generated requests an answer: never a server error, never an internal route, never a changed configuration',
+    { timeout: 900_000 },
+    async () => {
+      const before = await companyName();
+      const inputs = fc.sample(request, { numRuns: 2000, seed: SEED });
+      const statuses = new Map<number, number>();
+      const failures: string[] = [];
+      await pool(inputs, 4, async (input) => {
+        // Bytes a request line cannot carry (space, CR, LF) are escaped as a client would have to.
+        const written = input.target.replace(/[\s]/g, (c) => encodeURIComponent(c));
+        const res = await send(input.method, written, input.headers, input.body);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status >= 500 || leaksInternal(res))
+          failures.push(`${input.method} ${JSON.stringify(written)} → ${res.status} ${res.body.toString().slice(0, 160)}`);
+      });
+      expect(failures).toEqual([]);
+      expect(await companyName()).toBe(before);
+      figure(
+        `relay fuzz (nginx + PHP-FPM, seed ${SEED}): ${inputs.length} generated requests through WordPress: ${[...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${n}× ${s}`)
+          .join(', ')}; 0 server errors, 0 internal answers, configuration unchanged`,
+      );
+    },
+  );
 });
 
 describe('client identity behind a trusted proxy, through WordPress', () => {
@@ -229,6 +291,8 @@ describe('client identity behind a trusted proxy, through WordPress', () => {
     expect(await handoffs(2, '2001:db8:5:6::1')).toEqual([201, 201]);
     expect(await handoffs(2, '2001:db8:5:6:ffff::9')).toEqual([201, 429]);
     expect(await handoffs(1, '2001:db8:5:7::1')).toEqual([201]);
-    figure('client identity through WordPress (nginx + PHP-FPM, trusted proxy 127.0.0.1/32, X-Forwarded-For, handoff limit 3): two visitors behind the proxy 3 handoffs each, a forged header from 127.0.0.2 changed nothing, IPv6 counted per /64');
+    figure(
+      'client identity through WordPress (nginx + PHP-FPM, trusted proxy 127.0.0.1/32, X-Forwarded-For, handoff limit 3): two visitors behind the proxy 3 handoffs each, a forged header from 127.0.0.2 changed nothing, IPv6 counted per /64',
+    );
   });
 });

@@ -29,7 +29,11 @@ const PUBLIC: { name: string; path: string; init?: RequestInit }[] = [
   },
   { name: 'question answering', path: '/wp-json/nlweb/v1/ask?query=Wallcheck' },
   { name: 'question answering, streamed', path: '/wp-json/nlweb/v1/ask?query=Wallcheck', init: { headers: { accept: 'text/event-stream' } } },
-  { name: 'tool endpoint', path: '/mcp/', init: { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: jsonRpc } },
+  {
+    name: 'tool endpoint',
+    path: '/mcp/',
+    init: { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: jsonRpc },
+  },
   { name: 'llms.txt', path: '/llms.txt' },
   { name: 'llms-full.txt', path: '/llms-full.txt' },
   { name: 'openapi.json', path: '/openapi.json' },
@@ -128,7 +132,10 @@ describe('sidecar restarted', () => {
   });
 
   it.each(PUBLIC)('$name: answers again', async ({ path, init }) => {
-    const fresh = init?.headers && 'idempotency-key' in (init.headers as Record<string, string>) ? { ...init, headers: { ...(init.headers as Record<string, string>), 'idempotency-key': `up-${randomUUID()}` } } : init;
+    const fresh =
+      init?.headers && 'idempotency-key' in (init.headers as Record<string, string>)
+        ? { ...init, headers: { ...(init.headers as Record<string, string>), 'idempotency-key': `up-${randomUUID()}` } }
+        : init;
     const res = await hit(path, fresh);
     await res.arrayBuffer();
     expect(res.status, path).toBeLessThan(300);

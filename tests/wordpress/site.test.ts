@@ -14,7 +14,8 @@ const robotsParser = robotsParserModule as unknown as typeof robotsParserModule.
 
 let stack: WordPressStack;
 const anonymous = { cookie: PLAYGROUND_COOKIE };
-const hit = (path: string, init: RequestInit = {}) => fetch(`${stack.url}${path}`, { ...init, headers: { ...anonymous, ...(init.headers as Record<string, string> | undefined) } });
+const hit = (path: string, init: RequestInit = {}) =>
+  fetch(`${stack.url}${path}`, { ...init, headers: { ...anonymous, ...(init.headers as Record<string, string> | undefined) } });
 
 beforeAll(() => {
   stack = wordpressStack()!;
@@ -32,7 +33,7 @@ function noPhpMessages(html: string): void {
 }
 
 describe('robots.txt', () => {
-  it('asks every crawler for a delay of 2 seconds inside the User-agent: * group, beside core\'s rules and sitemap', async () => {
+  it("asks every crawler for a delay of 2 seconds inside the User-agent: * group, beside core's rules and sitemap", async () => {
     const res = await hit('/robots.txt');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -57,7 +58,13 @@ describe('the review page of a handoff', () => {
       headers: { 'content-type': 'application/json', 'idempotency-key': `review-${randomUUID()}` },
       body: JSON.stringify({
         next_step: 'project_enquiry',
-        requirements: { dimensions: { width_cm: 480, height_cm: 265 }, material_id: 'vlies-classic', priority: 'robust', motif_description: 'Waldmotiv <script>alert(1)</script> & Co', locale: 'de' },
+        requirements: {
+          dimensions: { width_cm: 480, height_cm: 265 },
+          material_id: 'vlies-classic',
+          priority: 'robust',
+          motif_description: 'Waldmotiv <script>alert(1)</script> & Co',
+          locale: 'de',
+        },
       }),
     });
     expect(res.status).toBe(201);
@@ -107,7 +114,10 @@ describe('the review page of a handoff', () => {
 
 describe('server-sent events through PHP', () => {
   it('reach the client event by event: the first event arrives before the last by a measurable gap', async () => {
-    const stream = await readEventStream({ baseUrl: stack.url, headers: anonymous }, `/wp-json/nlweb/v1/ask?query=${encodeURIComponent('Which material for high-traffic corridors?')}`);
+    const stream = await readEventStream(
+      { baseUrl: stack.url, headers: anonymous },
+      `/wp-json/nlweb/v1/ask?query=${encodeURIComponent('Which material for high-traffic corridors?')}`,
+    );
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     const names = stream.events.map((e) => e.event);
@@ -157,7 +167,11 @@ describe('forwarded-address spoofing', () => {
     // tool call carries the count (reading answers do not: a CDN may keep them for other clients).
     // A minute window may roll over between two requests: then the sequence is measured again.
     const ping = (headers: Record<string, string> = {}) =>
-      hit('/mcp/', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+      hit('/mcp/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      });
     let sequence: number[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       sequence = [];
@@ -169,7 +183,13 @@ describe('forwarded-address spoofing', () => {
   });
 
   it('does not let a client choose the site URL of the links', async () => {
-    const res = await hit(`${PREFIX}/company`, { headers: { 'x-manufacturer-agent-public-base': 'https://evil.example', 'x-manufacturer-agent-bridge-token': 'guessed-secret', 'x-forwarded-host': 'evil.example' } });
+    const res = await hit(`${PREFIX}/company`, {
+      headers: {
+        'x-manufacturer-agent-public-base': 'https://evil.example',
+        'x-manufacturer-agent-bridge-token': 'guessed-secret',
+        'x-forwarded-host': 'evil.example',
+      },
+    });
     const body = (await res.json()) as any;
     expect(body.links.contact_form).toBe(`${stack.url}/kontakt/`);
   });

@@ -22,7 +22,11 @@ export function CompanySection() {
         <h3 id="ma-company-general">{__('General', 'manufacturer-agent')}</h3>
         <div className="ma-grid">
           <TextField pointer="/company/name" label={__('Company name', 'manufacturer-agent')} />
-          <TextField pointer="/company/country" label={__('Country code', 'manufacturer-agent')} help={__('Two capital letters, e.g. DE.', 'manufacturer-agent')} />
+          <TextField
+            pointer="/company/country"
+            label={__('Country code', 'manufacturer-agent')}
+            help={__('Two capital letters, e.g. DE.', 'manufacturer-agent')}
+          />
         </div>
         <LocalizedTextField pointer="/company/description" label={__('Description', 'manufacturer-agent')} multiline />
         <LocalizedTextField pointer="/company/ordering_note" label={__('Note on ordering', 'manufacturer-agent')} multiline />
@@ -39,12 +43,29 @@ export function CompanySection() {
       <section className="ma-card" aria-labelledby="ma-company-contact">
         <h3 id="ma-company-contact">{__('Contact', 'manufacturer-agent')}</h3>
         <div className="ma-grid">
-          <TextField pointer="/company/entry_points/contact_form" label={__('Contact form page', 'manufacturer-agent')} help={__('Path on this site, e.g. /kontakt/.', 'manufacturer-agent')} />
-          <TextField pointer="/company/entry_points/wallcheck" label={__('Wallcheck page', 'manufacturer-agent')} help={__('Path on this site, e.g. /wallcheck.', 'manufacturer-agent')} />
-          <TextField pointer="/company/telephone/number" type="tel" label={__('Telephone number', 'manufacturer-agent')} help={__('International form, e.g. +49 711 9876540.', 'manufacturer-agent')} />
+          <TextField
+            pointer="/company/entry_points/contact_form"
+            label={__('Contact form page', 'manufacturer-agent')}
+            help={__('Path on this site, e.g. /kontakt/.', 'manufacturer-agent')}
+          />
+          <TextField
+            pointer="/company/entry_points/wallcheck"
+            label={__('Wallcheck page', 'manufacturer-agent')}
+            help={__('Path on this site, e.g. /wallcheck.', 'manufacturer-agent')}
+          />
+          <TextField
+            pointer="/company/telephone/number"
+            type="tel"
+            label={__('Telephone number', 'manufacturer-agent')}
+            help={__('International form, e.g. +49 711 9876540.', 'manufacturer-agent')}
+          />
           <TextField pointer="/company/telephone/opens" label={__('Telephone opens at', 'manufacturer-agent')} help={__('HH:MM', 'manufacturer-agent')} />
           <TextField pointer="/company/telephone/closes" label={__('Telephone closes at', 'manufacturer-agent')} help={__('HH:MM', 'manufacturer-agent')} />
-          <TextField pointer="/company/telephone/timezone" label={__('Time zone', 'manufacturer-agent')} help={__('As people read it, e.g. CET.', 'manufacturer-agent')} />
+          <TextField
+            pointer="/company/telephone/timezone"
+            label={__('Time zone', 'manufacturer-agent')}
+            help={__('As people read it, e.g. CET.', 'manufacturer-agent')}
+          />
           <NumberField pointer="/company/advisor_response_business_days" label={__('Advisor answers within (business days)', 'manufacturer-agent')} />
         </div>
         <FixedValue label={__('Telephone days', 'manufacturer-agent')} value={String(company.telephone?.days)} />
@@ -80,8 +101,14 @@ export function CompanySection() {
         <FixedValue label={__('Credentials issued', 'manufacturer-agent')} value={String(company.file_transfer?.credentials_issued)} />
         <FixedValue label={__('Credentials grant interface access', 'manufacturer-agent')} value={String(company.file_transfer?.grants_interface_access)} />
         <div className="ma-grid">
-          <NumberField pointer="/company/production_and_delivery/business_days_min" label={__('Production and delivery: fewest business days', 'manufacturer-agent')} />
-          <NumberField pointer="/company/production_and_delivery/business_days_max" label={__('Production and delivery: most business days', 'manufacturer-agent')} />
+          <NumberField
+            pointer="/company/production_and_delivery/business_days_min"
+            label={__('Production and delivery: fewest business days', 'manufacturer-agent')}
+          />
+          <NumberField
+            pointer="/company/production_and_delivery/business_days_max"
+            label={__('Production and delivery: most business days', 'manufacturer-agent')}
+          />
         </div>
         <CheckboxField pointer="/company/production_and_delivery/neutral_shipping" label={__('Neutral shipping available', 'manufacturer-agent')} />
         <LocalizedTextField pointer="/company/production_and_delivery/note" label={__('Note on production and delivery', 'manufacturer-agent')} multiline />

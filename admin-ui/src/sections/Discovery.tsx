@@ -33,7 +33,9 @@ export function DiscoverySection() {
   return (
     <div className="ma-section" data-section="discovery">
       <h2>{__('Discovery texts', 'manufacturer-agent')}</h2>
-      <p className="ma-section__intro">{__('What llms.txt, llms-full.txt and the agent cards say about the service, and answers to common questions.', 'manufacturer-agent')}</p>
+      <p className="ma-section__intro">
+        {__('What llms.txt, llms-full.txt and the agent cards say about the service, and answers to common questions.', 'manufacturer-agent')}
+      </p>
       <section className="ma-card" aria-labelledby="ma-discovery-llms">
         <h3 id="ma-discovery-llms">{__('llms.txt', 'manufacturer-agent')}</h3>
         <LocalizedTextField
@@ -57,7 +59,11 @@ export function DiscoverySection() {
           itemTitle={questionTitle}
           renderItem={(pointer) => (
             <div>
-              <TextField pointer={`${pointer}/id`} label={__('ID', 'manufacturer-agent')} help={__('Lower-case letters, digits and hyphens.', 'manufacturer-agent')} />
+              <TextField
+                pointer={`${pointer}/id`}
+                label={__('ID', 'manufacturer-agent')}
+                help={__('Lower-case letters, digits and hyphens.', 'manufacturer-agent')}
+              />
               <LocalizedTextField pointer={`${pointer}/question`} label={__('Question', 'manufacturer-agent')} />
               <LocalizedTextField pointer={`${pointer}/answer`} label={__('Answer', 'manufacturer-agent')} multiline />
             </div>
@@ -74,7 +80,10 @@ export function DiscoverySection() {
       <section className="ma-card" aria-labelledby="ma-discovery-vocabulary">
         <h3 id="ma-discovery-vocabulary">{__("Customers' words", 'manufacturer-agent')}</h3>
         <p className="ma-section__intro">
-          {__('How customers ask the question endpoint. Words are comma-separated; spellings without umlauts and small typos are understood without listing them.', 'manufacturer-agent')}
+          {__(
+            'How customers ask the question endpoint. Words are comma-separated; spellings without umlauts and small typos are understood without listing them.',
+            'manufacturer-agent',
+          )}
         </p>
         <ListEditor<Synonym>
           list="/discovery/vocabulary/synonyms"
@@ -83,7 +92,11 @@ export function DiscoverySection() {
           renderItem={(pointer) => (
             <div>
               <LocalizedTextField pointer={`${pointer}/words`} label={__('Customers say', 'manufacturer-agent')} />
-              <LocalizedTextField pointer={`${pointer}/means`} label={__('Read as', 'manufacturer-agent')} help={__('A word the catalog or a use case already knows.', 'manufacturer-agent')} />
+              <LocalizedTextField
+                pointer={`${pointer}/means`}
+                label={__('Read as', 'manufacturer-agent')}
+                help={__('A word the catalog or a use case already knows.', 'manufacturer-agent')}
+              />
             </div>
           )}
           newItem={() => ({ words: { de: '', en: '' }, means: { de: '', en: '' } })}
@@ -107,7 +120,12 @@ export function DiscoverySection() {
                 label={__('Applications mention', 'manufacturer-agent')}
                 help={__("Comma-separated; a material's applications or summary must contain one of them. Leave both empty for none.", 'manufacturer-agent')}
               />
-              <LocalizedTextField pointer={`${pointer}/reason`} label={__('Why (said when a material does not meet it)', 'manufacturer-agent')} optional multiline />
+              <LocalizedTextField
+                pointer={`${pointer}/reason`}
+                label={__('Why (said when a material does not meet it)', 'manufacturer-agent')}
+                optional
+                multiline
+              />
             </div>
           )}
           newItem={() => ({ words: { de: '', en: '' }, requires: [], mentions: { de: '', en: '' } })}

@@ -29,7 +29,12 @@ function AdvisorEmails() {
         aria-invalid={messages.length ? true : undefined}
         onChange={(value: string) => {
           setText(value);
-          field.set(value.split('\n').map((line) => line.trim()).filter((line) => line !== ''));
+          field.set(
+            value
+              .split('\n')
+              .map((line) => line.trim())
+              .filter((line) => line !== ''),
+          );
         }}
       />
       <ErrorText messages={messages} />
@@ -118,10 +123,17 @@ export function EnquiryFormSection() {
       <div className="ma-section" data-section="enquiry_form">
         <h2>{__('Enquiry form', 'manufacturer-agent')}</h2>
         <p className="ma-section__intro">
-          {__('The form under a handoff’s review, where the person adds their contact details and sends the enquiry. Saved on its own: agents never see these settings or any enquiry.', 'manufacturer-agent')}
+          {__(
+            'The form under a handoff’s review, where the person adds their contact details and sends the enquiry. Saved on its own: agents never see these settings or any enquiry.',
+            'manufacturer-agent',
+          )}
         </p>
         <GroupErrors pointer="" />
-        <CheckboxField pointer="/enabled" label={__('Show the plugin’s enquiry form', 'manufacturer-agent')} help={__('Switch it off when a form plugin of the site takes the enquiries through the plugin’s hooks.', 'manufacturer-agent')} />
+        <CheckboxField
+          pointer="/enabled"
+          label={__('Show the plugin’s enquiry form', 'manufacturer-agent')}
+          help={__('Switch it off when a form plugin of the site takes the enquiries through the plugin’s hooks.', 'manufacturer-agent')}
+        />
         <AdvisorEmails />
         <LocalizedTextField
           pointer="/consent_text"
@@ -130,8 +142,17 @@ export function EnquiryFormSection() {
           multiline
         />
         <CheckboxField pointer="/send_confirmation" label={__('Send the person a copy of their enquiry', 'manufacturer-agent')} />
-        <NumberField pointer="/retention_days" label={__('Keep enquiries for', 'manufacturer-agent')} unit={__('days', 'manufacturer-agent')} help={__('Older enquiries, with the contact details in them, are deleted every day.', 'manufacturer-agent')} />
-        <NumberField pointer="/submissions_per_hour" label={__('Enquiries per hour from one client', 'manufacturer-agent')} help={__('Further enquiries in that hour are refused as likely spam.', 'manufacturer-agent')} />
+        <NumberField
+          pointer="/retention_days"
+          label={__('Keep enquiries for', 'manufacturer-agent')}
+          unit={__('days', 'manufacturer-agent')}
+          help={__('Older enquiries, with the contact details in them, are deleted every day.', 'manufacturer-agent')}
+        />
+        <NumberField
+          pointer="/submissions_per_hour"
+          label={__('Enquiries per hour from one client', 'manufacturer-agent')}
+          help={__('Further enquiries in that hour are refused as likely spam.', 'manufacturer-agent')}
+        />
         {message ? (
           <Notice status={message.status} onRemove={() => setMessage(null)} className="ma-message">
             {message.text}

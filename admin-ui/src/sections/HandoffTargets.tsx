@@ -9,7 +9,10 @@ export function HandoffTargetsSection() {
     <div className="ma-section" data-section="handoff-targets">
       <h2>{__('Handoff targets', 'manufacturer-agent')}</h2>
       <p className="ma-section__intro">
-        {__('The page of this site each next step links to. The person checks what the agent collected there and sends the form themselves.', 'manufacturer-agent')}
+        {__(
+          'The page of this site each next step links to. The person checks what the agent collected there and sends the form themselves.',
+          'manufacturer-agent',
+        )}
       </p>
       <div className="ma-card">
         {NEXT_STEPS.map((step) => (

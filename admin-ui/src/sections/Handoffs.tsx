@@ -100,13 +100,18 @@ export function HandoffsSection() {
   return (
     <div className="ma-section" data-section="handoffs">
       <h2>{__('Handoffs', 'manufacturer-agent')}</h2>
-      <p className="ma-section__intro">{__('Next-step links agents created, newest first. Read-only: the person sends the form on the site.', 'manufacturer-agent')}</p>
+      <p className="ma-section__intro">
+        {__('Next-step links agents created, newest first. Read-only: the person sends the form on the site.', 'manufacturer-agent')}
+      </p>
       <div className="ma-toolbar">
         <SelectControl
           __nextHasNoMarginBottom
           label={__('Next step', 'manufacturer-agent')}
           value={nextStep}
-          options={[{ value: '', label: __('All next steps', 'manufacturer-agent') }, ...NEXT_STEPS.map((step) => ({ value: step as string, label: nextStepLabel(step) }))]}
+          options={[
+            { value: '', label: __('All next steps', 'manufacturer-agent') },
+            ...NEXT_STEPS.map((step) => ({ value: step as string, label: nextStepLabel(step) })),
+          ]}
           onChange={(value: string) => {
             setNextStep(value);
             setPage(1);
@@ -116,7 +121,10 @@ export function HandoffsSection() {
           __nextHasNoMarginBottom
           label={__('State', 'manufacturer-agent')}
           value={state}
-          options={[{ value: '', label: __('All states', 'manufacturer-agent') }, ...HANDOFF_STATES.map((value) => ({ value: value as string, label: stateLabel(value) }))]}
+          options={[
+            { value: '', label: __('All states', 'manufacturer-agent') },
+            ...HANDOFF_STATES.map((value) => ({ value: value as string, label: stateLabel(value) })),
+          ]}
           onChange={(value: string) => {
             setState(value);
             setPage(1);
@@ -181,7 +189,10 @@ export function HandoffsSection() {
                       onClick={() => setOpen((current) => (current === handoff.id ? null : handoff.id))}
                     >
                       {/* translators: %s: the name of the person who sent the enquiry */}
-                      {sprintf(open === handoff.id ? __('Hide the enquiry of %s', 'manufacturer-agent') : __('Show the enquiry of %s', 'manufacturer-agent'), handoff.enquiry.name)}
+                      {sprintf(
+                        open === handoff.id ? __('Hide the enquiry of %s', 'manufacturer-agent') : __('Show the enquiry of %s', 'manufacturer-agent'),
+                        handoff.enquiry.name,
+                      )}
                     </Button>
                   ) : (
                     '—'

@@ -66,7 +66,12 @@ export function MaterialEditor({ index }: { index: number }) {
 
       <h4 className="ma-subheading">{__('Technical values', 'manufacturer-agent')}</h4>
       <div className="ma-grid">
-        <NumberField pointer={`${base}/weight_g_m2`} label={__('Weight', 'manufacturer-agent')} unit="g/m²" help={__('Whole number, typical value.', 'manufacturer-agent')} />
+        <NumberField
+          pointer={`${base}/weight_g_m2`}
+          label={__('Weight', 'manufacturer-agent')}
+          unit="g/m²"
+          help={__('Whole number, typical value.', 'manufacturer-agent')}
+        />
         <NumberField pointer={`${base}/printable_width_cm`} label={__('Largest printable width', 'manufacturer-agent')} unit="cm" />
         <NullableTextField
           pointer={`${base}/fire_classification/en_13501_1`}
@@ -91,7 +96,11 @@ export function MaterialEditor({ index }: { index: number }) {
       <LocalizedTextField
         pointer={`${base}/wet_room_note`}
         label={__('Wet-room note', 'manufacturer-agent')}
-        help={wetRoom.value ? __('Where exactly the material may be used; optional.', 'manufacturer-agent') : __('Optional; leave both languages empty for none.', 'manufacturer-agent')}
+        help={
+          wetRoom.value
+            ? __('Where exactly the material may be used; optional.', 'manufacturer-agent')
+            : __('Optional; leave both languages empty for none.', 'manufacturer-agent')
+        }
         optional
         multiline
       />

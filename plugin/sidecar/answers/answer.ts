@@ -124,7 +124,11 @@ const structuredByIndex = new WeakMap<
  */
 function structuredFor(index: AnswerIndex, config: SiteConfig) {
   let entry = structuredByIndex.get(index);
-  if (!entry) structuredByIndex.set(index, (entry = { reader: new QuestionReader(config), answers: new Memo(STRUCTURED_PER_INDEX), reads: new Memo(STRUCTURED_PER_INDEX) }));
+  if (!entry)
+    structuredByIndex.set(
+      index,
+      (entry = { reader: new QuestionReader(config), answers: new Memo(STRUCTURED_PER_INDEX), reads: new Memo(STRUCTURED_PER_INDEX) }),
+    );
   return entry;
 }
 
@@ -137,7 +141,8 @@ function structuredAnswer(index: AnswerIndex, config: SiteConfig, base: string, 
   let found: CatalogAnswer | undefined = answerFromCatalog(config, base, language, q);
   const searched = searchAnswers(outcome);
   const topGrounding = outcome.hits[0]?.doc.grounding;
-  if (found?.list && q.recommendation && searched && topGrounding?.kind === 'recommendation') found = withRecommendation(config, base, language, found, topGrounding.priority);
+  if (found?.list && q.recommendation && searched && topGrounding?.kind === 'recommendation')
+    found = withRecommendation(config, base, language, found, topGrounding.priority);
   // Applications the question names beat a single material the search happens to rank first.
   if (!found && (!searched || outcome.hits[0].doc.grounding.kind === 'material')) found = applicationAnswer(config, base, language, q);
   if (!found && !searched && q.named.length === 1 && !q.unpublished && !q.projectSpecific) {
@@ -149,12 +154,20 @@ function structuredAnswer(index: AnswerIndex, config: SiteConfig, base: string, 
 }
 
 /** The question as the answer reads it: synonyms replaced, a follow-up completed, its language and what the search finds. */
-function readQuestion(index: AnswerIndex, reader: QuestionReader, query: string, context: AskContext): { asked: string; language: Lang; outcome: SearchOutcome } {
+function readQuestion(
+  index: AnswerIndex,
+  reader: QuestionReader,
+  query: string,
+  context: AskContext,
+): { asked: string; language: Lang; outcome: SearchOutcome } {
   // The staff's synonyms count for the search as well as for the structure, in the question's language.
   let asked = reader.rewrite(query, index.detectLanguage(query, context.acceptLanguage));
   // A follow-up that names no material ("and how heavy is it?") is about the latest one named before.
   if (context.previous?.length && reader.read(asked).named.length === 0) {
-    const earlier = [...context.previous].reverse().map((text) => reader.read(text).named).find((named) => named.length > 0);
+    const earlier = [...context.previous]
+      .reverse()
+      .map((text) => reader.read(text).named)
+      .find((named) => named.length > 0);
     const lang = index.detectLanguage(query, context.acceptLanguage);
     if (earlier) asked = `${earlier.map((m) => m.name[lang]).join(', ')}: ${asked}`;
   }
@@ -198,7 +211,13 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
   const known = new Set(main.results.map((r) => r.id));
   // Only when it adds a source of its own (a recommendation of the same material adds nothing).
   if (known.has(more.results[0]?.id ?? '')) return { language, routed: false, answer: main.answer, results: main.results, score };
-  return { language, routed: false, answer: `${main.answer} ${more.answer}`, results: [...main.results, ...more.results.filter((r) => !known.has(r.id))], score };
+  return {
+    language,
+    routed: false,
+    answer: `${main.answer} ${more.answer}`,
+    results: [...main.results, ...more.results.filter((r) => !known.has(r.id))],
+    score,
+  };
 }
 
 /** The results as the answer lists them: the first with its score as its last member, when it has one. */
@@ -225,4 +244,3 @@ export function answerJson(query: string, prepared: PreparedAnswer, fast: boolea
   };
   return JSON.stringify(answer);
 }
-

@@ -1,5 +1,16 @@
 import type { Criterion, Priority, SiteConfig } from '../core/site-config.js';
-import { ADVISOR_CONFIRMS, compose, composeFact, composeRouting, contactResult, contactSentence, materialResult, say, type AskResult, type Composed } from './compose.js';
+import {
+  ADVISOR_CONFIRMS,
+  compose,
+  composeFact,
+  composeRouting,
+  contactResult,
+  contactSentence,
+  materialResult,
+  say,
+  type AskResult,
+  type Composed,
+} from './compose.js';
 import { fireText, materialsOf, type CatalogMaterial, type Lang } from './documents.js';
 import { fold } from './lexicon.js';
 import type { Condition, Numeric, QuestionStructure, Superlative } from './understand.js';
@@ -35,7 +46,7 @@ function fireRank(m: CatalogMaterial): number {
   const din = m.fire_classification.din_4102;
   const euro = m.fire_classification.en_13501_1 ?? 'Z';
   const dinRank = din && DIN_ORDER.includes(din) ? DIN_ORDER.length - DIN_ORDER.indexOf(din) : 0;
-  const euroRank = 1 - (euro.charCodeAt(0) - 65) / 100 - (Number(/s(\d)/.exec(euro)?.[1] ?? 9) / 1000);
+  const euroRank = 1 - (euro.charCodeAt(0) - 65) / 100 - Number(/s(\d)/.exec(euro)?.[1] ?? 9) / 1000;
   return dinRank * 10 + euroRank;
 }
 
@@ -111,7 +122,9 @@ const weightText = (m: CatalogMaterial) => `${m.weight_g_m2} g/m²`;
 const widthText = (m: CatalogMaterial, lang: Lang) => say(lang, `${m.printable_width_cm} cm Druckbreite`, `${m.printable_width_cm} cm printable width`);
 const cleanText = (m: CatalogMaterial, lang: Lang) => `${m.cleanability.class[lang]} (${m.cleanability.standard})`;
 const wetText = (m: CatalogMaterial, lang: Lang) =>
-  m.wet_room_suitable ? (m.wet_room_note?.[lang] ?? say(lang, 'für Feuchträume geeignet', 'suitable for wet rooms')) : say(lang, 'nicht für Feuchträume geeignet', 'not suitable for wet rooms');
+  m.wet_room_suitable
+    ? (m.wet_room_note?.[lang] ?? say(lang, 'für Feuchträume geeignet', 'suitable for wet rooms'))
+    : say(lang, 'nicht für Feuchträume geeignet', 'not suitable for wet rooms');
 const trim = (text: string) => text.replace(/[.\s]+$/, '');
 
 /** The catalog value that decides a criterion for a material. */
@@ -142,7 +155,8 @@ function conditionEvidence(m: CatalogMaterial, c: Condition, lang: Lang): string
   if (c.kind === 'numeric') return c.numeric.attribute === 'weight' ? weightText(m) : widthText(m, lang);
   if (c.kind === 'fire_class') return fireText(m, lang);
   const parts = c.useCase.requires.map((r) => criterionEvidence(m, r, lang));
-  if (c.useCase.mentions.de.trim() || c.useCase.mentions.en.trim()) parts.push(say(lang, `Einsatzbereiche: ${m.applications.de}`, `applications: ${m.applications.en}`));
+  if (c.useCase.mentions.de.trim() || c.useCase.mentions.en.trim())
+    parts.push(say(lang, `Einsatzbereiche: ${m.applications.de}`, `applications: ${m.applications.en}`));
   return [...new Set(parts)].join('; ');
 }
 
@@ -168,7 +182,8 @@ function conditionLabel(c: Condition, lang: Lang): string {
 }
 
 const labels = (conditions: Condition[], lang: Lang) => [...new Set(conditions.map((c) => conditionLabel(c, lang)))].join(say(lang, ' und ', ' and '));
-const withEvidence = (ms: CatalogMaterial[], evidence: (m: CatalogMaterial) => string, lang: Lang) => ms.map((m) => `${m.name[lang]} (${evidence(m)})`).join('; ');
+const withEvidence = (ms: CatalogMaterial[], evidence: (m: CatalogMaterial) => string, lang: Lang) =>
+  ms.map((m) => `${m.name[lang]} (${evidence(m)})`).join('; ');
 
 interface Context {
   config: SiteConfig;
@@ -202,7 +217,11 @@ function attributeSentence(m: CatalogMaterial, attribute: AttributeId, lang: Lan
     case 'fire':
       return say(lang, `${name}: Brandverhalten ${fireText(m, lang)}.`, `${name}: reaction to fire ${fireText(m, lang)}.`);
     case 'cleanability':
-      return say(lang, `${name}: Reinigung ${m.cleanability.class.de} nach ${m.cleanability.standard}.`, `${name}: cleanability ${m.cleanability.class.en} under ${m.cleanability.standard}.`);
+      return say(
+        lang,
+        `${name}: Reinigung ${m.cleanability.class.de} nach ${m.cleanability.standard}.`,
+        `${name}: cleanability ${m.cleanability.class.en} under ${m.cleanability.standard}.`,
+      );
     case 'surface':
       return say(lang, `Oberfläche von ${name}: ${m.surface.de}.`, `Surface of ${name}: ${m.surface.en}.`);
     case 'base_material':
@@ -255,7 +274,10 @@ function attributeValue(m: CatalogMaterial, attribute: AttributeId, lang: Lang):
 const SUPERLATIVE_TITLES: Record<Superlative['attribute'], Record<'high' | 'low', [string, string]>> = {
   weight: { high: ['Das schwerste Material', 'The heaviest material'], low: ['Das leichteste Material', 'The lightest material'] },
   width: { high: ['Die größte Druckbreite', 'The widest printable width'], low: ['Die kleinste Druckbreite', 'The narrowest printable width'] },
-  cleanability: { high: ['Die höchste Reinigungsklasse', 'The most hard-wearing by cleanability class'], low: ['Die niedrigste Reinigungsklasse', 'The lowest cleanability class'] },
+  cleanability: {
+    high: ['Die höchste Reinigungsklasse', 'The most hard-wearing by cleanability class'],
+    low: ['Die niedrigste Reinigungsklasse', 'The lowest cleanability class'],
+  },
   fire: { high: ['Das beste Brandverhalten', 'The best reaction to fire'], low: ['Das schwächste Brandverhalten', 'The weakest reaction to fire'] },
 };
 
@@ -273,18 +295,32 @@ function superlativeValue(m: CatalogMaterial, s: Superlative): number {
 }
 
 function superlativeEvidence(m: CatalogMaterial, s: Superlative, lang: Lang): string {
-  return s.attribute === 'weight' ? weightText(m) : s.attribute === 'width' ? `${m.printable_width_cm} cm` : s.attribute === 'cleanability' ? cleanText(m, lang) : fireText(m, lang);
+  return s.attribute === 'weight'
+    ? weightText(m)
+    : s.attribute === 'width'
+      ? `${m.printable_width_cm} cm`
+      : s.attribute === 'cleanability'
+        ? cleanText(m, lang)
+        : fireText(m, lang);
 }
 
 function superlativeAnswer(ctx: Context, q: QuestionStructure, s: Superlative): CatalogAnswer {
   const { lang } = ctx;
   const pool = materialsOf(ctx.config).filter((m) => allHold(m, q.conditions) === true);
-  if (pool.length === 0) return answered(ctx, [say(lang, `Laut Katalog ist kein Material ${labels(q.conditions, lang)}.`, `According to the catalog, no material is ${labels(q.conditions, lang)}.`)], [], false);
+  if (pool.length === 0)
+    return answered(
+      ctx,
+      [say(lang, `Laut Katalog ist kein Material ${labels(q.conditions, lang)}.`, `According to the catalog, no material is ${labels(q.conditions, lang)}.`)],
+      [],
+      false,
+    );
   const values = pool.map((m) => superlativeValue(m, s));
   const extreme = s.highest ? Math.max(...values) : Math.min(...values);
   const best = pool.filter((_, i) => values[i] === extreme);
   const [de, en] = SUPERLATIVE_TITLES[s.attribute][s.highest ? 'high' : 'low'];
-  const among = q.conditions.length ? say(lang, ` unter den Materialien, die ${labels(q.conditions, lang)} sind`, ` among the materials ${labels(q.conditions, lang)}`) : '';
+  const among = q.conditions.length
+    ? say(lang, ` unter den Materialien, die ${labels(q.conditions, lang)} sind`, ` among the materials ${labels(q.conditions, lang)}`)
+    : '';
   const sentence = `${say(lang, de, en)}${among}: ${withEvidence(best, (m) => superlativeEvidence(m, s, lang), lang)}.`;
   return answered(ctx, [sentence], best);
 }
@@ -296,9 +332,14 @@ function listAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
   const matching = all.filter((_, i) => verdicts[i] === true);
   const label = labels(q.conditions, lang);
   const sentences = matching.length
-    ? [say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) + withEvidence(matching, (m) => q.conditions.map((c) => conditionEvidence(m, c, lang)).join('; '), lang) + '.']
+    ? [
+        say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) +
+          withEvidence(matching, (m) => q.conditions.map((c) => conditionEvidence(m, c, lang)).join('; '), lang) +
+          '.',
+      ]
     : [say(lang, `Laut Katalog ist kein Material ${label}.`, `According to the catalog, no material is ${label}.`)];
-  if (verdicts.includes(undefined)) sentences.push(say(lang, 'Für die übrigen Materialien ist das nicht veröffentlicht.', 'For the other materials this is not published.'));
+  if (verdicts.includes(undefined))
+    sentences.push(say(lang, 'Für die übrigen Materialien ist das nicht veröffentlicht.', 'For the other materials this is not published.'));
   const reasons = q.conditions.flatMap((c) => (c.kind === 'use_case' && c.useCase.reason && !c.negated ? [c.useCase.reason[lang]] : []));
   return { ...answered(ctx, [...sentences, ...new Set(reasons)], matching), list: true };
 }
@@ -324,10 +365,16 @@ function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): Ca
   const label = labels(q.conditions, lang);
   const others = materialsOf(ctx.config).filter((x) => x.id !== m.id && allHold(x, q.conditions) === true);
   const instead = others.length
-    ? say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) + withEvidence(others, (x) => q.conditions.map((c) => conditionEvidence(x, c, lang)).join('; '), lang) + '.'
+    ? say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) +
+      withEvidence(others, (x) => q.conditions.map((c) => conditionEvidence(x, c, lang)).join('; '), lang) +
+      '.'
     : say(lang, `Laut Katalog ist kein anderes Material ${label}.`, `According to the catalog, no other material is ${label}.`);
   if (verdict === undefined) {
-    return routedAnswer(ctx, [say(lang, `Ob ${name} ${label} ist, ist in unseren Daten nicht veröffentlicht.`, `Whether ${name} is ${label} is not published in our data.`), instead], [m, ...others]);
+    return routedAnswer(
+      ctx,
+      [say(lang, `Ob ${name} ${label} ist, ist in unseren Daten nicht veröffentlicht.`, `Whether ${name} is ${label} is not published in our data.`), instead],
+      [m, ...others],
+    );
   }
   const lead = q.negatedQuestion ? '' : verdict ? say(lang, 'Ja: ', 'Yes: ') : say(lang, 'Nein: ', 'No: ');
   const sentences = [`${lead}${name} – ${evidence}.`];
@@ -347,11 +394,20 @@ function comparisonAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
     const [a, b] = ms;
     const va = superlativeValue(a, q.comparative);
     const vb = superlativeValue(b, q.comparative);
-    const word = { weight: q.comparative.highest ? ['Schwerer', 'Heavier'] : ['Leichter', 'Lighter'], width: q.comparative.highest ? ['Breiter', 'Wider'] : ['Schmaler', 'Narrower'] }[q.comparative.attribute as 'weight' | 'width'];
+    const word = {
+      weight: q.comparative.highest ? ['Schwerer', 'Heavier'] : ['Leichter', 'Lighter'],
+      width: q.comparative.highest ? ['Breiter', 'Wider'] : ['Schmaler', 'Narrower'],
+    }[q.comparative.attribute as 'weight' | 'width'];
     if (word && va !== vb) {
-      const [winner, loser] = (va > vb) === q.comparative.highest ? [a, b] : [b, a];
+      const [winner, loser] = va > vb === q.comparative.highest ? [a, b] : [b, a];
       const value = (m: CatalogMaterial) => superlativeEvidence(m, q.comparative!, lang);
-      sentences.push(say(lang, `${word[0]} ist ${winner.name.de} (${value(winner)} gegenüber ${value(loser)}).`, `${word[1]}: ${winner.name.en} (${value(winner)} against ${value(loser)}).`));
+      sentences.push(
+        say(
+          lang,
+          `${word[0]} ist ${winner.name.de} (${value(winner)} gegenüber ${value(loser)}).`,
+          `${word[1]}: ${winner.name.en} (${value(winner)} against ${value(loser)}).`,
+        ),
+      );
     }
   }
   const names = ms.map((m) => m.name[lang]).join(say(lang, ' und ', ' and '));
@@ -380,10 +436,19 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
     const [m] = named;
     // Anything the catalog does not publish (a price, stock, a U-value) routes the whole question.
     if (q.unpublished || q.projectSpecific) {
-      return routedAnswer(ctx, [say(lang, `Diese Angabe ist für ${m.name.de} in unseren Daten nicht veröffentlicht.`, `This figure is not published for ${m.name.en} in our data.`)], [m]);
+      return routedAnswer(
+        ctx,
+        [say(lang, `Diese Angabe ist für ${m.name.de} in unseren Daten nicht veröffentlicht.`, `This figure is not published for ${m.name.en} in our data.`)],
+        [m],
+      );
     }
     if (q.conditions.length && (q.yesNo || q.attributes.length === 0 || !q.listWord)) return yesNoAnswer(ctx, q, m);
-    if (q.attributes.length) return answered(ctx, q.attributes.map((a) => attributeSentence(m, a, lang)), [m]);
+    if (q.attributes.length)
+      return answered(
+        ctx,
+        q.attributes.map((a) => attributeSentence(m, a, lang)),
+        [m],
+      );
     return undefined;
   }
   if (q.unpublished || q.projectSpecific) return undefined;
@@ -398,5 +463,13 @@ export function applicationAnswer(config: SiteConfig, base: string, lang: Lang, 
   const best = Math.max(...q.applications.values());
   const ms = materialsOf(config).filter((m) => q.applications.get(m.id) === best);
   const ctx: Context = { config, base, lang };
-  return answered(ctx, [say(lang, 'Laut Katalog dafür vorgesehen: ', 'According to the catalog, intended for this: ') + withEvidence(ms, (m) => say(lang, `Einsatzbereiche: ${m.applications.de}`, `applications: ${m.applications.en}`), lang) + '.'], ms);
+  return answered(
+    ctx,
+    [
+      say(lang, 'Laut Katalog dafür vorgesehen: ', 'According to the catalog, intended for this: ') +
+        withEvidence(ms, (m) => say(lang, `Einsatzbereiche: ${m.applications.de}`, `applications: ${m.applications.en}`), lang) +
+        '.',
+    ],
+    ms,
+  );
 }

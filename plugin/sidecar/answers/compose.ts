@@ -250,7 +250,9 @@ export function composeFact(config: SiteConfig, base: string, fact: FactId, lang
       results.push(contactResult(config, base, lang));
       break;
     case 'telephone':
-      sentences.push(say(lang, `Alternativ erreichen Sie uns über das Kontaktformular ${link.contactForm}.`, `You can also use the contact form ${link.contactForm}.`));
+      sentences.push(
+        say(lang, `Alternativ erreichen Sie uns über das Kontaktformular ${link.contactForm}.`, `You can also use the contact form ${link.contactForm}.`),
+      );
       results.push(contactResult(config, base, lang));
       break;
     case 'ordering':

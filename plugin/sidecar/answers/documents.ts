@@ -1,6 +1,15 @@
 import type { Company, LocalizedText, Material, Priority, SiteConfig } from '../core/site-config.js';
 import { PRIORITIES } from '../core/schemas.js';
-import { CATALOG_WORDING, DIN_4102_WORDS, FACT_WORDING, MATERIAL_PROPERTY_WORDS, PRIORITY_WORDING, RECOMMENDATION_WORDS, WET_ROOM_WORDS, type FactId } from './vocabulary.js';
+import {
+  CATALOG_WORDING,
+  DIN_4102_WORDS,
+  FACT_WORDING,
+  MATERIAL_PROPERTY_WORDS,
+  PRIORITY_WORDING,
+  RECOMMENDATION_WORDS,
+  WET_ROOM_WORDS,
+  type FactId,
+} from './vocabulary.js';
 
 export type Lang = 'de' | 'en';
 export const LANGS: readonly Lang[] = ['de', 'en'];
@@ -56,7 +65,10 @@ export function telephoneHours(config: SiteConfig, lang: Lang): string {
   if (lang === 'en') return `${days.replace('-', '–')} ${opens}–${closes} ${timezone}`;
   const dayNames: Record<string, string> = { Mon: 'Mo', Tue: 'Di', Wed: 'Mi', Thu: 'Do', Fri: 'Fr', Sat: 'Sa', Sun: 'So' };
   const zones: Record<string, string> = { CET: 'MEZ', CEST: 'MESZ' };
-  const deDays = days.split('-').map((d) => dayNames[d] ?? d).join('–');
+  const deDays = days
+    .split('-')
+    .map((d) => dayNames[d] ?? d)
+    .join('–');
   return `${deDays} ${opens}–${closes} ${zones[timezone] ?? timezone}`;
 }
 
@@ -162,7 +174,11 @@ export function buildDocuments(config: SiteConfig): AnswerDocument[] {
       key: 'catalog',
       grounding: { kind: 'catalog' },
       title: CATALOG_WORDING.label,
-      body: per((lang) => materialsOf(config).map((m) => m.name[lang]).join(' ')),
+      body: per((lang) =>
+        materialsOf(config)
+          .map((m) => m.name[lang])
+          .join(' '),
+      ),
       terms: CATALOG_WORDING.terms,
     },
     ...config.discovery.faq.map((entry) => ({

@@ -177,7 +177,11 @@ export class Lexicon<T> {
 
   /** Every phrase in the question, overlaps allowed (one word may name several things). */
   findAll(tokens: string[]): Found<T>[] {
-    return this.find(tokens, tokens.map(() => false), true);
+    return this.find(
+      tokens,
+      tokens.map(() => false),
+      true,
+    );
   }
 
   /**

@@ -13,7 +13,7 @@ const failure = (description: string, headers?: Record<string, unknown>) => ({
 const NO_STORE_HEADERS = { 'Cache-Control': { $ref: '#/components/headers/CacheControl' } };
 
 const DESCRIPTION =
-  'Answers a question in German or English, in the language of the question, from the site\'s own data only: ' +
+  "Answers a question in German or English, in the language of the question, from the site's own data only: " +
   'the material catalog, the recommendations, the company facts and the discovery texts. `results` names what the answer is grounded on. ' +
   'When a question gives no clue of its language, Accept-Language decides, then German. ' +
   'A question the data does not answer is not guessed: the answer has `routed: true` and points to the contact form and the telephone line. ' +
@@ -40,9 +40,15 @@ const answerResponses = (extra: Record<string, unknown>): Record<string, unknown
     'Retry-After': { $ref: '#/components/headers/RetryAfter' },
   }),
   '500': failure('The service failed.'),
-  '503': failure(`Fair use: the service is overloaded (too many questions in flight, or it cannot keep up); retry after ${OVERLOAD_RETRY_AFTER_SECONDS} seconds. error.code is "overloaded".`, {
-    'Retry-After': { description: `Seconds to wait before retrying (${OVERLOAD_RETRY_AFTER_SECONDS}).`, schema: { type: 'integer', const: OVERLOAD_RETRY_AFTER_SECONDS } },
-  }),
+  '503': failure(
+    `Fair use: the service is overloaded (too many questions in flight, or it cannot keep up); retry after ${OVERLOAD_RETRY_AFTER_SECONDS} seconds. error.code is "overloaded".`,
+    {
+      'Retry-After': {
+        description: `Seconds to wait before retrying (${OVERLOAD_RETRY_AFTER_SECONDS}).`,
+        schema: { type: 'integer', const: OVERLOAD_RETRY_AFTER_SECONDS },
+      },
+    },
+  ),
 });
 
 const common = (operationId: string, summary: string): OpenApiOperation => ({

@@ -100,7 +100,11 @@ async function streamAnswer(deps: ServiceDeps, request: FastifyRequest, reply: F
     const prepared = prepareAnswer(deps.site, query, context);
     const fast = !deps.config.speedOff.has('answer-json');
     // Events that are ready together go out in one write (fewer system calls; the same bytes).
-    await write(answerResultsJson(prepared, fast).map((item, index) => sseEvent('result', `{"index":${index},"item":${item}}`)).join(''));
+    await write(
+      answerResultsJson(prepared, fast)
+        .map((item, index) => sseEvent('result', `{"index":${index},"item":${item}}`))
+        .join(''),
+    );
     for (const text of chunks(prepared.answer)) {
       await sleep(CONTENT_EVENT_PACE_MS);
       await write(sseEvent('content', JSON.stringify({ type: 'text', text })));
@@ -146,10 +150,19 @@ export const answerRoutes: ServiceRoutes = async (app, deps) => {
     });
 
     // Synchronous for the JSON answer (no promise per question); the stream returns its promise.
-    const answer = (request: FastifyRequest, reply: FastifyReply, query: string, asked: { previous?: string[]; streaming?: boolean } = {}): Promise<void> | undefined => {
+    const answer = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      query: string,
+      asked: { previous?: string[]; streaming?: boolean } = {},
+    ): Promise<void> | undefined => {
       const context: AskContext = { publicBase: request.origin.publicBase, acceptLanguage: request.headers['accept-language'], previous: asked.previous };
       if (asked.streaming || wantsEventStream(request.headers.accept)) return streamAnswer(deps, request, reply, query, context);
-      reply.code(200).header('cache-control', NO_STORE).type(JSON_CONTENT_TYPE).send(answerJson(query, prepareAnswer(deps.site, query, context), !deps.config.speedOff.has('answer-json')));
+      reply
+        .code(200)
+        .header('cache-control', NO_STORE)
+        .type(JSON_CONTENT_TYPE)
+        .send(answerJson(query, prepareAnswer(deps.site, query, context), !deps.config.speedOff.has('answer-json')));
       return undefined;
     };
 

@@ -35,7 +35,6 @@ const KIND_WEIGHT: Record<AnswerDocument['grounding']['kind'], number> = {
   catalog: 1,
 };
 
-
 function weightOf(doc: AnswerDocument): number {
   const { grounding } = doc;
   if (grounding.kind === 'fact' && (grounding.fact === 'company' || grounding.fact === 'agents')) return OVERVIEW_WEIGHT_VALUE;
@@ -64,12 +63,18 @@ const MEMO_MAX_WORD_LENGTH = 64;
 function prepare(text: string, lang: Lang): string {
   const split = text.replace(/[-'’‘/]/g, ' ');
   if (lang === 'de') return split;
-  return split.replace(/ß/g, 'ss').normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return split
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
 }
 
 /** Lower-case words of a text, as a person wrote them (for language detection and decompounding). */
 export function words(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** Index in a sorted array of the first entry not below value. */
@@ -154,7 +159,9 @@ class LanguageIndex {
     for (const doc of documents) {
       const fields = fieldsOf(doc);
       const texts = Object.values(fields).join(' ');
-      const parts = words(texts).flatMap((word) => this.#split(word, false) ?? []).join(' ');
+      const parts = words(texts)
+        .flatMap((word) => this.#split(word, false) ?? [])
+        .join(' ');
       insert(this.#db, { id: doc.key, ...fields, parts });
       const tokens = [...new Set(this.tokens(`${texts} ${parts}`))].sort();
       tokens.forEach((t) => vocabulary.add(t));

@@ -1,7 +1,17 @@
 import { defaultConfig, type AnswerVocabulary, type LocalizedText, type SiteConfig } from '../core/site-config.js';
 import { materialsOf, type CatalogMaterial } from './documents.js';
 import { Lexicon, fold, phrases, stem, tokenize, tokensOf, type Entry } from './lexicon.js';
-import { ACTION_WORDS, ATTRIBUTE_WORDS, CATALOG_WORDING, FACT_WORDING, PRIORITY_WORDING, RECOMMENDATION_WORDS, QUESTION_SHAPE_WORDS, UNPUBLISHED_WORDS, type AttributeId } from './vocabulary.js';
+import {
+  ACTION_WORDS,
+  ATTRIBUTE_WORDS,
+  CATALOG_WORDING,
+  FACT_WORDING,
+  PRIORITY_WORDING,
+  RECOMMENDATION_WORDS,
+  QUESTION_SHAPE_WORDS,
+  UNPUBLISHED_WORDS,
+  type AttributeId,
+} from './vocabulary.js';
 
 /*
  * The structure of a question over the live catalog: which materials it names, which attribute it
@@ -57,7 +67,16 @@ const COMPOUND_PARTS = 'tapete tapeten wand waende raum raeume bereich bereiche 
 
 /** Every word of the fixed question vocabulary: known words are never read as typos of others. */
 const CODE_WORDS = tokensOf(
-  JSON.stringify([ATTRIBUTE_WORDS, QUESTION_SHAPE_WORDS, UNPUBLISHED_WORDS, ACTION_WORDS, FACT_WORDING, CATALOG_WORDING, RECOMMENDATION_WORDS, PRIORITY_WORDING]),
+  JSON.stringify([
+    ATTRIBUTE_WORDS,
+    QUESTION_SHAPE_WORDS,
+    UNPUBLISHED_WORDS,
+    ACTION_WORDS,
+    FACT_WORDING,
+    CATALOG_WORDING,
+    RECOMMENDATION_WORDS,
+    PRIORITY_WORDING,
+  ]),
 );
 
 /** Words of names that do not tell materials apart: joining words and the words for any material. */
@@ -88,7 +107,11 @@ export class QuestionReader {
     const parts = new Set(tokensOf(`${JSON.stringify(config)} ${JSON.stringify(vocabulary)} ${COMPOUND_PARTS}`).flatMap((t) => [t, stem(t)]));
     const known = { known: new Set([...parts, ...CODE_WORDS]), parts };
     // One pattern per language over all its synonyms, longer words first; a match is looked up by its folded spelling.
-    const escape = (word: string) => word.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s-]+/g, '[\\s-]+');
+    const escape = (word: string) =>
+      word
+        .trim()
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/[\s-]+/g, '[\\s-]+');
     this.#synonymPatterns = (['de', 'en'] as const).flatMap((lang): [RegExp, Map<string, string>, 'de' | 'en'][] => {
       const means = new Map<string, string>();
       const written: string[] = [];
@@ -105,21 +128,37 @@ export class QuestionReader {
     this.#synonyms = vocabulary.synonyms
       .flatMap((s) => (['de', 'en'] as const).flatMap((lang) => phrases(s.words[lang]).map((words): [string[], string[]] => [words, tokensOf(s.means[lang])])))
       .sort((a, b) => b[0].length - a[0].length);
-    this.#fullNames = new Lexicon(this.#materials.flatMap((m) => [m.name.de, m.name.en].map((name) => ({ tokens: tokensOf(name), value: m }))), known);
+    this.#fullNames = new Lexicon(
+      this.#materials.flatMap((m) => [m.name.de, m.name.en].map((name) => ({ tokens: tokensOf(name), value: m }))),
+      known,
+    );
     for (const m of this.#materials) {
       const tokens = new Set([...tokensOf(m.name.de), ...tokensOf(m.name.en)].filter((t) => !NAME_FILLERS.has(t)));
       this.#nameTokens.set(m.id, tokens);
       for (const t of tokens) this.#nameDf.set(t, (this.#nameDf.get(t) ?? 0) + 1);
     }
-    this.#nameWords = new Lexicon([...this.#nameDf.keys()].map((t) => ({ tokens: [t], value: t })), known, true);
-    this.#useCases = new Lexicon(vocabulary.use_cases.flatMap((u) => entries(both(u.words), u)), known);
-    this.#attributes = new Lexicon((Object.keys(ATTRIBUTE_WORDS) as AttributeId[]).flatMap((a) => entries(both(ATTRIBUTE_WORDS[a]), a)), known);
+    this.#nameWords = new Lexicon(
+      [...this.#nameDf.keys()].map((t) => ({ tokens: [t], value: t })),
+      known,
+      true,
+    );
+    this.#useCases = new Lexicon(
+      vocabulary.use_cases.flatMap((u) => entries(both(u.words), u)),
+      known,
+    );
+    this.#attributes = new Lexicon(
+      (Object.keys(ATTRIBUTE_WORDS) as AttributeId[]).flatMap((a) => entries(both(ATTRIBUTE_WORDS[a]), a)),
+      known,
+    );
     this.#unpublished = new Lexicon(entries(both(UNPUBLISHED_WORDS), true as const), known);
     this.#actions = new Lexicon(entries(both(ACTION_WORDS), true as const));
     const specific = FACT_WORDING.project_specific.terms;
     // Its words one by one, without the short and generic ones of its phrases ("on site", "price list").
     const specificWords = `${specific.de} ${specific.en}`.split(/\s+/).filter((w) => w.length >= 4 && w !== 'list' && !NAME_FILLERS.has(fold(w)));
-    this.#projectSpecific = new Lexicon(specificWords.map((w) => ({ tokens: tokensOf(w), value: true as const })), known);
+    this.#projectSpecific = new Lexicon(
+      specificWords.map((w) => ({ tokens: tokensOf(w), value: true as const })),
+      known,
+    );
     this.#shapes = new Lexicon((Object.keys(QUESTION_SHAPE_WORDS) as Shape[]).flatMap((s) => entries(both(QUESTION_SHAPE_WORDS[s]), s)));
     this.#applications = new Lexicon(
       this.#materials.flatMap((m) =>
@@ -143,7 +182,10 @@ export class QuestionReader {
   /** The language of the named materials' names when the question names them in one language only. */
   nameLanguage(query: string): { lang: 'de' | 'en'; rest: string } | undefined {
     const tokens = this.#words(query);
-    const found = this.#fullNames.find(tokens, tokens.map(() => false));
+    const found = this.#fullNames.find(
+      tokens,
+      tokens.map(() => false),
+    );
     let lead = 0;
     for (const f of found) {
       const phrase = tokens.slice(f.start, f.end).join(' ');
@@ -161,7 +203,7 @@ export class QuestionReader {
     const tokens = tokenize(fold(query));
     if (this.#synonyms.length === 0) return tokens;
     const out: string[] = [];
-    for (let i = 0; i < tokens.length; ) {
+    for (let i = 0; i < tokens.length;) {
       const hit = this.#synonyms.find(([words]) => words.every((w, j) => tokens[i + j] === w));
       if (hit) {
         out.push(...hit[1]);

@@ -260,7 +260,10 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'is, are, has, have, does, do, can, may, could, will, would, should, isnt, arent',
   },
   list: { de: 'welche, welcher, welches, alle, liste, auflisten', en: 'which, list, all, what materials' },
-  compare: { de: 'Vergleich, vergleichen, Unterschied, Unterschiede, unterscheiden, vs, versus, gegenüber', en: 'compare, comparison, difference, differences, differ, vs, versus' },
+  compare: {
+    de: 'Vergleich, vergleichen, Unterschied, Unterschiede, unterscheiden, vs, versus, gegenüber',
+    en: 'compare, comparison, difference, differences, differ, vs, versus',
+  },
   lightest: { de: 'leichteste, leichtesten, leichtester, am leichtesten', en: 'lightest' },
   heaviest: { de: 'schwerste, schwersten, schwerster, am schwersten', en: 'heaviest' },
   widest: { de: 'breiteste, breitesten, breitester, am breitesten', en: 'widest, widest printable width' },

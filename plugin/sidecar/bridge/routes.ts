@@ -17,7 +17,7 @@ export const CONFIG_BODY_LIMIT_BYTES = 1024 * 1024;
  */
 function requireInternal(origin: { internal: boolean }): void {
   if (!origin.internal) {
-    throw new ProblemError({ status: 403, code: 'bridge_only', detail: 'This endpoint answers the WordPress plugin\'s internal calls only.' });
+    throw new ProblemError({ status: 403, code: 'bridge_only', detail: "This endpoint answers the WordPress plugin's internal calls only." });
   }
 }
 
@@ -25,7 +25,9 @@ function boundedInteger(raw: unknown, name: string, fallback: number, min: numbe
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw badRequest('rest_invalid_param', `${name} must be a whole number from ${min} to ${max}.`, [{ field: `query:${name}`, message: `must be a whole number from ${min} to ${max}` }]);
+    throw badRequest('rest_invalid_param', `${name} must be a whole number from ${min} to ${max}.`, [
+      { field: `query:${name}`, message: `must be a whole number from ${min} to ${max}` },
+    ]);
   }
   return value;
 }
@@ -34,7 +36,9 @@ function boundedInteger(raw: unknown, name: string, fallback: number, min: numbe
 function oneOf<T extends string>(raw: unknown, name: string, allowed: readonly string[]): T | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (!allowed.includes(String(raw))) {
-    throw badRequest('rest_invalid_param', `${name} must be one of: ${allowed.join(', ')}.`, [{ field: `query:${name}`, message: `must be one of: ${allowed.join(', ')}` }]);
+    throw badRequest('rest_invalid_param', `${name} must be one of: ${allowed.join(', ')}.`, [
+      { field: `query:${name}`, message: `must be one of: ${allowed.join(', ')}` },
+    ]);
   }
   return raw as T;
 }
@@ -87,7 +91,8 @@ export const bridgeRoutes: ServiceRoutes = (app, { site, handoffs, config }) => 
       }
       errors.push(...checkSiteConfig(body.config).map((e) => ({ ...e, field: `/config${e.field === '/' ? '' : e.field}` })));
     }
-    if (errors.length) throw badRequest('invalid_site_config', `The site configuration was not accepted: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+    if (errors.length)
+      throw badRequest('invalid_site_config', `The site configuration was not accepted: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
     const dryRun = (request.query as Record<string, unknown>).dry_run === '1';
     if (!dryRun) site.replace(body!.config, body!.revision as string);
     return reply.header('cache-control', NO_STORE).send({ revision: dryRun ? body!.revision : site.announcedRevision, applied: !dryRun });

@@ -18,7 +18,10 @@ export const DEFAULT_CLIENT_ADDRESS_HEADER = 'x-forwarded-for';
 export function parseTrustedProxies(cidrs: string, header: string, variable = 'MANUFACTURER_AGENT_TRUSTED_PROXIES'): TrustedProxies {
   const name = header.trim().toLowerCase() || DEFAULT_CLIENT_ADDRESS_HEADER;
   if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`MANUFACTURER_AGENT_CLIENT_IP_HEADER must be a header name, got "${header}"`);
-  const entries = cidrs.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = cidrs
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (!entries.length) return { header: name };
   const list = new BlockList();
   for (const entry of entries) {

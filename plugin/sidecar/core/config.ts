@@ -95,7 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     askRateLimitPerMinute: integer(env, 'MANUFACTURER_AGENT_ASK_RATE_LIMIT', 0, 0, 1_000_000_000),
     askMaxInFlight: integer(env, 'MANUFACTURER_AGENT_ASK_MAX_IN_FLIGHT', 256, 0, 1_000_000),
     askMaxEventLoopDelayMs: integer(env, 'MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS', 500, 0, 60_000),
-    allowedOrigins: (env.MANUFACTURER_AGENT_ALLOWED_ORIGINS || '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
+    allowedOrigins: (env.MANUFACTURER_AGENT_ALLOWED_ORIGINS || '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
     speedOff: parseSpeedOff(env.MANUFACTURER_AGENT_SPEED_OFF || ''),
   };

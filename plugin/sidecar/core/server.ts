@@ -39,7 +39,17 @@ export type CapabilityRoutes<D extends CoreDeps = CoreDeps> = (app: FastifyInsta
 const CORS_ORIGIN = '*';
 /** Headers a browser-based agent may send and read. */
 const CORS_ALLOWED_HEADERS = ['Accept', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'];
-const CORS_EXPOSED_HEADERS = ['ETag', 'Retry-After', 'Idempotent-Replayed', 'Location', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Mcp-Session-Id', 'Mcp-Protocol-Version'];
+const CORS_EXPOSED_HEADERS = [
+  'ETag',
+  'Retry-After',
+  'Idempotent-Replayed',
+  'Location',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Mcp-Session-Id',
+  'Mcp-Protocol-Version',
+];
 
 /** How long after the service starts listening its deferred warm-ups run (see afterListening). */
 export const WARM_UP_DELAY_MS = 200;
@@ -94,7 +104,11 @@ export function toProblem(error: FastifyError | ProblemError | Error): ProblemEr
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the reply of any route, whatever its schema's types
 export function sendProblem(reply: FastifyReply<any, any, any, any, any, any, any, any>, problem: ProblemError): FastifyReply {
   for (const [name, value] of Object.entries(problem.headers ?? {})) reply.header(name, value);
-  return reply.code(problem.status).header('cache-control', 'no-store').type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody(problem)));
+  return reply
+    .code(problem.status)
+    .header('cache-control', 'no-store')
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify(problemBody(problem)));
 }
 
 /** Answers a client error of the HTTP layer (bad syntax, headers too large, timeout) with a problem, then closes. */
@@ -122,7 +136,9 @@ function clientErrorAnswer(error: Error & { code?: string }, socket: Socket): vo
 function refuseWithoutHost(response: ServerResponse): void {
   const body = JSON.stringify(problemBody(missingHost()));
   response.shouldKeepAlive = false;
-  response.writeHead(400, { 'content-type': PROBLEM_CONTENT_TYPE, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', connection: 'close' }).end(body);
+  response
+    .writeHead(400, { 'content-type': PROBLEM_CONTENT_TYPE, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', connection: 'close' })
+    .end(body);
 }
 
 /** Fastify's HTTP server, refusing a request without Host with a problem, and with a door in front that may answer first. */
@@ -186,7 +202,9 @@ export async function buildServer<D extends CoreDeps>(deps: D, capabilities: Cap
   // Node answers an Expect other than 100-continue itself with an empty 417; give it a problem body too.
   app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
     const problem = new ProblemError({ status: 417, code: 'expectation_failed', detail: 'Only "Expect: 100-continue" is supported.' });
-    response.writeHead(417, { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', connection: 'close' }).end(JSON.stringify(problemBody(problem)));
+    response
+      .writeHead(417, { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', connection: 'close' })
+      .end(JSON.stringify(problemBody(problem)));
   });
 
   app.decorateRequest('origin', null as unknown as RequestOrigin);

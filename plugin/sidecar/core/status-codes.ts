@@ -9,7 +9,11 @@ export const STATUS_CODES = [
   { status: 200, meaning: 'Success; on the handoff endpoint: an earlier handoff replayed for a retry with the same Idempotency-Key and body' },
   { status: 201, meaning: 'Handoff endpoint: a new handoff was created' },
   { status: 304, meaning: 'Not modified: the If-None-Match header named the current ETag' },
-  { status: 400, meaning: 'Bad request: missing or invalid parameters, headers or body (each invalid field is listed); on the handoff endpoint also a missing Idempotency-Key' },
+  {
+    status: 400,
+    meaning:
+      'Bad request: missing or invalid parameters, headers or body (each invalid field is listed); on the handoff endpoint also a missing Idempotency-Key',
+  },
   { status: 404, meaning: 'Resource or route not found' },
   { status: 413, meaning: 'The request body is larger than the service accepts' },
   { status: 422, meaning: 'Handoff endpoint: the Idempotency-Key was used before with a different request body; nothing was created' },

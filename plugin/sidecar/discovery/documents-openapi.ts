@@ -22,7 +22,18 @@ const textDocument = (operationId: string, summary: string, description: string)
 const agentCardSchema = {
   type: 'object',
   description: 'A2A AgentCard (protocol 1.0 fields, plus the 0.3 fields url, preferredTransport, additionalInterfaces and protocolVersion for older clients).',
-  required: ['name', 'description', 'version', 'supportedInterfaces', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'skills', 'url', 'protocolVersion'],
+  required: [
+    'name',
+    'description',
+    'version',
+    'supportedInterfaces',
+    'capabilities',
+    'defaultInputModes',
+    'defaultOutputModes',
+    'skills',
+    'url',
+    'protocolVersion',
+  ],
   properties: {
     name: { type: 'string' },
     description: { type: 'string' },
@@ -83,7 +94,11 @@ export const discoveryOperations: OpenApiPaths = {
       },
     },
   },
-  [DOCUMENT_PATHS.llms]: textDocument('getLlmsTxt', 'llms.txt: what the service is and where everything is (llmstxt.org format)', 'Markdown in the llmstxt.org format: company name, summary, interface links, human entry points.'),
+  [DOCUMENT_PATHS.llms]: textDocument(
+    'getLlmsTxt',
+    'llms.txt: what the service is and where everything is (llmstxt.org format)',
+    'Markdown in the llmstxt.org format: company name, summary, interface links, human entry points.',
+  ),
   [DOCUMENT_PATHS.llmsFull]: textDocument(
     'getLlmsFullTxt',
     'llms-full.txt: the full documentation (catalog, workflow, endpoints, limits, errors, idempotency)',

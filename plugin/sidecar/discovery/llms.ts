@@ -54,7 +54,11 @@ function interfaceItems(ctx: DocumentContext): string[] {
   const addOnce = (name: string, href: string, notes: string) => {
     if (!entries.has(keyOf(href))) add(name, href, notes);
   };
-  add('OpenAPI description', absolute(ctx, DOCUMENT_PATHS.openapi), `OpenAPI ${text(OPENAPI_VERSION)}, interface version ${text(INTERFACE_VERSION)}: every endpoint below with its parameters and answers`);
+  add(
+    'OpenAPI description',
+    absolute(ctx, DOCUMENT_PATHS.openapi),
+    `OpenAPI ${text(OPENAPI_VERSION)}, interface version ${text(INTERFACE_VERSION)}: every endpoint below with its parameters and answers`,
+  );
   for (const op of ctx.operations.filter((o) => !o.tags.includes('discovery'))) add(op.summary, absolute(ctx, op.path), parameterNotes(op));
   addOnce('Question answering (NLWeb)', absolute(ctx, ASK_PATH), ASK_NOTES);
   addOnce('MCP tool endpoint', mcpUrl(ctx), MCP_NOTES);
@@ -100,7 +104,11 @@ export function renderLlmsTxt(ctx: DocumentContext): string {
     humanItems(ctx).join('\n'),
     '## Optional',
     [
-      linkItem('Full documentation', absolute(ctx, DOCUMENT_PATHS.llmsFull), 'the catalog as a table, recommendations, workflow, every endpoint, limits, errors and the idempotency policy'),
+      linkItem(
+        'Full documentation',
+        absolute(ctx, DOCUMENT_PATHS.llmsFull),
+        'the catalog as a table, recommendations, workflow, every endpoint, limits, errors and the idempotency policy',
+      ),
       linkItem('MCP description', absolute(ctx, DOCUMENT_PATHS.mcpDescription), 'where the tool endpoint is and how to reach it'),
       linkItem('Company information', absolute(ctx, `${AGENT_PREFIX}/company`), 'company facts as JSON'),
     ].join('\n'),
@@ -138,7 +146,21 @@ function catalogSection(ctx: DocumentContext): string[] {
     '## Material catalog',
     `${catalog.count} materials. ${bilingual(catalog.note)} JSON: ${code(`GET ${AGENT_PREFIX}/materials`)}.`,
     table(
-      ['ID', 'Name (EN)', 'Name (DE)', 'Base material', 'Surface', 'Weight g/m²', 'Printable width cm', 'EN 13501-1', 'DIN 4102', 'Cleanability', 'Wet room', 'Certifications', 'Priorities'],
+      [
+        'ID',
+        'Name (EN)',
+        'Name (DE)',
+        'Base material',
+        'Surface',
+        'Weight g/m²',
+        'Printable width cm',
+        'EN 13501-1',
+        'DIN 4102',
+        'Cleanability',
+        'Wet room',
+        'Certifications',
+        'Priorities',
+      ],
       rows,
     ),
     details.join('\n'),
@@ -183,7 +205,13 @@ function companySection(ctx: DocumentContext): string[] {
 }
 
 function endpointSection(ctx: DocumentContext): string[] {
-  const rows = ctx.operations.map((op) => [code(op.method), autolink(absolute(ctx, op.path)), code(op.operationId), text(op.summary), parameterNotes(op).split('; ').slice(1).join('; ') || '—']);
+  const rows = ctx.operations.map((op) => [
+    code(op.method),
+    autolink(absolute(ctx, op.path)),
+    code(op.operationId),
+    text(op.summary),
+    parameterNotes(op).split('; ').slice(1).join('; ') || '—',
+  ]);
   const documents = [
     [DOCUMENT_PATHS.llms, 'this index in the llmstxt.org format'],
     [DOCUMENT_PATHS.llmsFull, 'this document'],
@@ -197,10 +225,7 @@ function endpointSection(ctx: DocumentContext): string[] {
     '## Endpoints',
     `Every operation of ${code(DOCUMENT_PATHS.openapi)}; the REST namespace is ${code(AGENT_PREFIX)}. No endpoint needs authentication.`,
     table(['Method', 'URL', 'operationId', 'Summary', 'Parameters'], rows),
-    [
-      askItem(ctx),
-      ctx.operations.some((op) => op.path.replace(/\/+$/, '') === MCP_PATH) ? undefined : linkItem('MCP tool endpoint', mcpUrl(ctx), MCP_NOTES),
-    ]
+    [askItem(ctx), ctx.operations.some((op) => op.path.replace(/\/+$/, '') === MCP_PATH) ? undefined : linkItem('MCP tool endpoint', mcpUrl(ctx), MCP_NOTES)]
       .filter((item): item is string => item !== undefined)
       .join('\n'),
     '### Discovery documents',
@@ -234,7 +259,10 @@ function errorSection(): string[] {
   const fields = SCHEMAS.Problem.required.map(code).join(', ');
   return [
     '## Errors',
-    table(['Code', 'Meaning'], STATUS_CODES.map((s) => [String(s.status), text(s.meaning)])),
+    table(
+      ['Code', 'Meaning'],
+      STATUS_CODES.map((s) => [String(s.status), text(s.meaning)]),
+    ),
     `Errors of the REST endpoints are ${code('application/problem+json')} (RFC 9457) with the fields ${fields}, and ${code('errors')} listing each invalid field. ` +
       `The question-answering endpoint answers failures in its own envelope; the tool endpoint in JSON-RPC.`,
   ];

@@ -60,14 +60,20 @@ export function buildOpenApi(config: SiteConfig, publicBase: string, paths: Open
       { name: 'materials', description: 'Material catalog and recommendations' },
       { name: 'company', description: 'Company information' },
       { name: 'handoffs', description: 'Human-reviewed next steps' },
-      { name: 'answers', description: 'Question answering from the site\'s own data (NLWeb ask)' },
+      { name: 'answers', description: "Question answering from the site's own data (NLWeb ask)" },
       { name: 'discovery', description: 'Documents that describe the service: llms.txt, llms-full.txt, agent card, this description' },
     ],
     paths,
     components: {
       schemas: componentSchemas(),
       parameters: {
-        IfNoneMatch: { name: 'If-None-Match', in: 'header', required: false, description: 'An ETag from an earlier answer; 304 when unchanged.', schema: { type: 'string' } },
+        IfNoneMatch: {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description: 'An ETag from an earlier answer; 304 when unchanged.',
+          schema: { type: 'string' },
+        },
       },
       headers: {
         ETag: { description: 'Entity tag of the answer.', schema: { type: 'string' } },

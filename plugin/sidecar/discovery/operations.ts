@@ -49,7 +49,7 @@ export function listOperations(paths: OpenApiPaths): OperationSummary[] {
           ...(Array.isArray(schema?.enum) ? { allowed: schema.enum.filter((v): v is string => typeof v === 'string') } : {}),
         });
       }
-      const bodyRef = ((op.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content?.['application/json']?.schema)?.$ref;
+      const bodyRef = (op.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content?.['application/json']?.schema?.$ref;
       out.push({
         method: method.toUpperCase(),
         path,

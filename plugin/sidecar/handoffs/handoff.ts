@@ -85,7 +85,10 @@ export function parseHandoffCall(headers: IncomingHttpHeaders, body: unknown, co
     keyProblem = error;
     errors.push(...error.errors);
   }
-  const contentType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const contentType = String(headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (contentType !== 'application/json') errors.push({ field: 'header:Content-Type', message: 'must be application/json' });
   errors.push(...checkHandoffRequest(body, config));
   if (errors.length) {
@@ -118,13 +121,7 @@ export function handoffLink(publicBase: string, targetPath: string, id: string):
   return url.toString();
 }
 
-export function buildHandoff(input: {
-  id: string;
-  request: HandoffRequest;
-  config: SiteConfig;
-  publicBase: string;
-  now: Date;
-}): StoredHandoff {
+export function buildHandoff(input: { id: string; request: HandoffRequest; config: SiteConfig; publicBase: string; now: Date }): StoredHandoff {
   const { id, request, config, publicBase, now } = input;
   const link = handoffLink(publicBase, config.handoff_targets[request.next_step], id);
   const created_at = now.toISOString();

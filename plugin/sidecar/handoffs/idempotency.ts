@@ -32,9 +32,11 @@ function unquoteStructuredString(raw: string): string | undefined {
 export function parseIdempotencyKey(header: string | string[] | undefined): string {
   const field = 'header:Idempotency-Key';
   if (header === undefined || (typeof header === 'string' && header.trim() === '')) {
-    throw badRequest('missing_idempotency_key', `The Idempotency-Key header is required: a client-generated unique key of ${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX} characters.`, [
-      { field, message: 'is required' },
-    ]);
+    throw badRequest(
+      'missing_idempotency_key',
+      `The Idempotency-Key header is required: a client-generated unique key of ${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX} characters.`,
+      [{ field, message: 'is required' }],
+    );
   }
   if (Array.isArray(header)) {
     throw badRequest('invalid_idempotency_key', 'Send exactly one Idempotency-Key header.', [{ field, message: 'must be sent once' }]);
@@ -50,7 +52,11 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
     if (!VISIBLE_ASCII.test(key)) problems.push('must consist of visible ASCII characters only');
   }
   if (problems.length) {
-    throw badRequest('invalid_idempotency_key', `The Idempotency-Key header ${problems.join(' and ')}.`, problems.map((message) => ({ field, message })));
+    throw badRequest(
+      'invalid_idempotency_key',
+      `The Idempotency-Key header ${problems.join(' and ')}.`,
+      problems.map((message) => ({ field, message })),
+    );
   }
   return key as string;
 }

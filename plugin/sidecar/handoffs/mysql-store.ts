@@ -316,10 +316,9 @@ export class MysqlHandoffStore implements HandoffStore {
       }
       if (!claimed) {
         // The failed insert left a shared lock on the existing row: it cannot change until this transaction ends.
-        const [rows] = await conn.query<KeyRow[]>(
-          `SELECT fingerprint, handoff_id, expires_at FROM \`${keys}\` WHERE idem_key = ? LOCK IN SHARE MODE`,
-          [Buffer.from(input.key, 'utf8')],
-        );
+        const [rows] = await conn.query<KeyRow[]>(`SELECT fingerprint, handoff_id, expires_at FROM \`${keys}\` WHERE idem_key = ? LOCK IN SHARE MODE`, [
+          Buffer.from(input.key, 'utf8'),
+        ]);
         const existing = rows[0];
         if (!existing) throw new RetryError('key row vanished');
         if (Number(existing.expires_at) > input.now) {
@@ -386,7 +385,10 @@ export class MysqlHandoffStore implements HandoffStore {
   async list({ limit, offset, nextStep, state }: ListOptions): Promise<HandoffPage> {
     const conditions: string[] = [];
     const filter: string[] = [];
-    for (const [column, value] of [['next_step', nextStep], ['state', state]] as const) {
+    for (const [column, value] of [
+      ['next_step', nextStep],
+      ['state', state],
+    ] as const) {
       if (!value) continue;
       conditions.push(`${column} = ?`);
       filter.push(value);

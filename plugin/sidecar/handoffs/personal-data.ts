@@ -17,7 +17,10 @@ const BRACKETED_DOT = /\s*[([{<]\s*(?:dot|punkt|\.)\s*[)\]}>]\s*/giu;
 const EMAIL = /[\p{L}\p{N}._%+-]{1,64}\s*@\s*[\p{L}\p{N}-]{1,63}(?:\s*\.\s*[\p{L}\p{N}-]{1,63}){0,8}\s*\.\s*\p{L}{2,24}/u;
 const SPELLED_AT = /\s(?:at|ät)\s/iu;
 /** "name at example dot com": spelled words, only with a real top-level domain at the end. */
-const SPELLED_EMAIL = new RegExp(`[\\p{L}\\p{N}._%+-]{1,64}\\s+(?:at|ät)\\s+[\\p{L}\\p{N}-]{1,63}(?:\\s+(?:dot|punkt)\\s+[\\p{L}\\p{N}-]{1,63}){0,8}\\s+(?:dot|punkt)\\s+(?:${SPELLED_TLDS})\\b`, 'iu');
+const SPELLED_EMAIL = new RegExp(
+  `[\\p{L}\\p{N}._%+-]{1,64}\\s+(?:at|ät)\\s+[\\p{L}\\p{N}-]{1,63}(?:\\s+(?:dot|punkt)\\s+[\\p{L}\\p{N}-]{1,63}){0,8}\\s+(?:dot|punkt)\\s+(?:${SPELLED_TLDS})\\b`,
+  'iu',
+);
 
 /**
  * A telephone number: international (+49…, 0049…) or German national with its leading 0 (030…, 0171…),
@@ -41,14 +44,32 @@ const MAX_PHONE_DIGITS = 15;
 const IBAN_CANDIDATE = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}/giu;
 /** Lengths of the IBANs most often met here; for other countries the whole candidate is checked. */
 const IBAN_LENGTHS: Record<string, number> = {
-  DE: 22, AT: 20, CH: 21, LI: 21, NL: 18, BE: 16, LU: 20, FR: 27, IT: 27, ES: 24, PT: 25, PL: 28,
-  CZ: 24, DK: 18, SE: 24, NO: 15, FI: 18, IE: 22, GB: 22,
+  DE: 22,
+  AT: 20,
+  CH: 21,
+  LI: 21,
+  NL: 18,
+  BE: 16,
+  LU: 20,
+  FR: 27,
+  IT: 27,
+  ES: 24,
+  PT: 25,
+  PL: 28,
+  CZ: 24,
+  DK: 18,
+  SE: 24,
+  NO: 15,
+  FI: 18,
+  IE: 22,
+  GB: 22,
 };
 
 /** German street names with a house number ("Musterstraße 12", "Hauptstr. 5a", "Berliner Allee 3"). */
 const GERMAN_STREET = /(?:straße|strasse|str\.|gasse|allee|chaussee)\s*\d{1,4}\s?[a-z]?\b/iu;
 /** English style: a house number, capitalised words, a street type ("221B Baker Street", "10 Downing St."). */
-const ENGLISH_STREET = /\b\d{1,5}[A-Za-z]?\s+(?:[A-Z][\p{L}'-]+\s+){1,3}(?:Street|St\.|Road|Rd\.|Avenue|Ave\.|Lane|Ln\.|Drive|Boulevard|Blvd\.|Court|Place|Square|Terrace|Crescent)(?![\p{L}])/u;
+const ENGLISH_STREET =
+  /\b\d{1,5}[A-Za-z]?\s+(?:[A-Z][\p{L}'-]+\s+){1,3}(?:Street|St\.|Road|Rd\.|Avenue|Ave\.|Lane|Ln\.|Drive|Boulevard|Blvd\.|Court|Place|Square|Terrace|Crescent)(?![\p{L}])/u;
 
 /** ISO 13616: the first four characters moved to the end, letters as 10–35, the number mod 97 is 1. */
 export function isValidIban(compact: string): boolean {

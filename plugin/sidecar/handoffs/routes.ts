@@ -10,6 +10,10 @@ export const handoffRoutes: ServiceRoutes = (app, deps) => {
     const call = parseHandoffCall(request.headers, request.body, deps.site.config);
     const { replayed, handoff } = await createHandoffOnce(deps, call, request.origin);
     if (replayed) reply.header('idempotent-replayed', 'true');
-    return reply.code(replayed ? 200 : 201).header('cache-control', NO_STORE).type(JSON_CONTENT_TYPE).send(handoff.body);
+    return reply
+      .code(replayed ? 200 : 201)
+      .header('cache-control', NO_STORE)
+      .type(JSON_CONTENT_TYPE)
+      .send(handoff.body);
   });
 };

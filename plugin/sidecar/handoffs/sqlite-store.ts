@@ -239,11 +239,13 @@ export class SqliteHandoffStore implements HandoffStore {
     // Read again inside each write transaction: another process may have migrated meanwhile.
     const version = () => this.#db.pragma('user_version', { simple: true }) as number;
     for (let v = version(); v < MIGRATIONS.length; v++) {
-      this.#db.transaction(() => {
-        if (version() > v) return;
-        this.#db.exec(MIGRATIONS[v]);
-        this.#db.pragma(`user_version = ${v + 1}`);
-      }).immediate();
+      this.#db
+        .transaction(() => {
+          if (version() > v) return;
+          this.#db.exec(MIGRATIONS[v]);
+          this.#db.pragma(`user_version = ${v + 1}`);
+        })
+        .immediate();
     }
   }
 

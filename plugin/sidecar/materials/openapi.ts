@@ -19,10 +19,7 @@ export const materialOperations: OpenApiPaths = {
       operationId: 'recommendMaterial',
       summary: 'One material recommended for a project priority',
       tags: ['materials'],
-      parameters: [
-        { name: 'priority', in: 'query', required: true, schema: schemaRef('Priority') },
-        IF_NONE_MATCH,
-      ],
+      parameters: [{ name: 'priority', in: 'query', required: true, schema: schemaRef('Priority') }, IF_NONE_MATCH],
       responses: {
         '200': { description: 'The recommended material and the reason.', headers: CACHE_HEADERS, content: jsonContent('Recommendation') },
         '400': responseRef('BadRequest'),

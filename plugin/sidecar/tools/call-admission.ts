@@ -33,7 +33,11 @@ export function admitMessages(messages: readonly unknown[], client: string, limi
     const args = message.params?.arguments;
     if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
       const got = args === null ? 'null' : Array.isArray(args) ? 'an array' : `a ${typeof args}`;
-      return refusal(message, RPC.invalidParams, `Invalid params: params.arguments must be an object of named arguments (e.g. {"priority": "robust"}), not ${got}.`);
+      return refusal(
+        message,
+        RPC.invalidParams,
+        `Invalid params: params.arguments must be an object of named arguments (e.g. {"priority": "robust"}), not ${got}.`,
+      );
     }
     if (index > 0 && limits.all !== undefined && limits.all.exceeds(client)) {
       const problem = tooManyRequests();

@@ -44,7 +44,11 @@ const notAllowed = (operationId: string, method: string) => ({
 const remoteSchema = {
   type: 'object',
   required: ['type', 'url'],
-  properties: { type: { const: 'streamable-http' }, url: { type: 'string', format: 'uri' }, supportedProtocolVersions: { type: 'array', items: { type: 'string' } } },
+  properties: {
+    type: { const: 'streamable-http' },
+    url: { type: 'string', format: 'uri' },
+    supportedProtocolVersions: { type: 'array', items: { type: 'string' } },
+  },
 };
 
 const cardProperties = {
@@ -74,7 +78,7 @@ const wellKnownCardSchema = {
 
 const aiCatalogSchema = {
   type: 'object',
-  description: 'AI Catalog (MCP discovery extension): the site\'s MCP server card.',
+  description: "AI Catalog (MCP discovery extension): the site's MCP server card.",
   required: ['specVersion', 'entries'],
   properties: {
     specVersion: { type: 'string' },
@@ -147,7 +151,16 @@ export const toolOperations: OpenApiPaths = {
     delete: notAllowed('mcpEndpointDelete', 'DELETE'),
   },
   [DOCUMENT_PATHS.mcpDescription]: document('getMcpDescription', 'Where the MCP tool endpoint is and what it offers', descriptionSchema),
-  [DOCUMENT_PATHS.serverCard]: document('getMcpServerCard', 'MCP server card at its earlier well-known location, with capabilities and tools', wellKnownCardSchema),
-  [DOCUMENT_PATHS.serverCardAtEndpoint]: document('getMcpServerCardAtEndpoint', 'MCP server card of the tool endpoint (current draft)', cardSchema, SERVER_CARD_MEDIA_TYPE),
+  [DOCUMENT_PATHS.serverCard]: document(
+    'getMcpServerCard',
+    'MCP server card at its earlier well-known location, with capabilities and tools',
+    wellKnownCardSchema,
+  ),
+  [DOCUMENT_PATHS.serverCardAtEndpoint]: document(
+    'getMcpServerCardAtEndpoint',
+    'MCP server card of the tool endpoint (current draft)',
+    cardSchema,
+    SERVER_CARD_MEDIA_TYPE,
+  ),
   [DOCUMENT_PATHS.aiCatalog]: document('getAiCatalog', 'AI Catalog of the site, pointing at the MCP server card', aiCatalogSchema, AI_CATALOG_MEDIA_TYPE),
 };

@@ -20,4 +20,6 @@ export function isOriginAllowed(origin: string | undefined, publicBase: string, 
 export const MCP_ALLOWED_HEADERS = ['Content-Type', 'Accept', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Mcp-Session-Id', 'Last-Event-ID'].join(', ');
 
 /** Response headers a browser client may read. */
-export const MCP_EXPOSED_HEADERS = ['Mcp-Session-Id', 'MCP-Protocol-Version', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'].join(', ');
+export const MCP_EXPOSED_HEADERS = ['Mcp-Session-Id', 'MCP-Protocol-Version', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'].join(
+  ', ',
+);

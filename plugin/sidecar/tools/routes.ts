@@ -50,7 +50,10 @@ function relay(reply: FastifyReply, answer: Awaited<ReturnType<typeof read>>, re
   if (!refused.length) return reply.send(answer.body);
   // A batch some of whose messages were answered here: their errors join the SDK's answers.
   const answered = answer.body.length ? (JSON.parse(answer.body.toString('utf8')) as unknown[]) : [];
-  return reply.code(200).type(JSON_RPC_CONTENT_TYPE).send(JSON.stringify([...answered, ...refused]));
+  return reply
+    .code(200)
+    .type(JSON_RPC_CONTENT_TYPE)
+    .send(JSON.stringify([...answered, ...refused]));
 }
 
 /** The id and tool of a single read-only tools/call, whose SDK answer may be replayed (AnswerMemo); else undefined. */
@@ -182,7 +185,10 @@ export const toolRoutes: ServiceRoutes = async (app, deps) => {
       const batch = Array.isArray(body);
       const version = request.headers['mcp-protocol-version'];
       if (batch && typeof version === 'string' && version >= BATCHLESS_FROM && /^\d{4}-\d{2}-\d{2}$/.test(version)) {
-        return send(reply, rpcError(400, RPC.invalidRequest, `Invalid Request: protocol version ${version} has no JSON-RPC batches; send one message per request.`));
+        return send(
+          reply,
+          rpcError(400, RPC.invalidRequest, `Invalid Request: protocol version ${version} has no JSON-RPC batches; send one message per request.`),
+        );
       }
       const messages: unknown[] = batch ? body : [body];
       const refusals = admitMessages(messages, request.origin.clientAddress, deps.limits);

@@ -17,4 +17,6 @@ export declare const EVAL_SET_URL: URL;
 export declare function loadEvalSet(): EvalQuestion[];
 export declare function askRequest(question: EvalQuestion): { path: string; headers: Record<string, string> };
 export declare function gradeAnswer(question: EvalQuestion, body: AnswerBody, materials: { id: string; name: { de: string; en: string } }[]): string[];
-export declare function accuracyByClass(outcomes: { question: EvalQuestion; misses: string[] }[]): { name: string; correct: number; total: number; percent: number }[];
+export declare function accuracyByClass(
+  outcomes: { question: EvalQuestion; misses: string[] }[],
+): { name: string; correct: number; total: number; percent: number }[];
