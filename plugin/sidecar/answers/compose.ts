@@ -4,18 +4,8 @@ import { companyOf, factTexts, fireText, materialsOf, telephoneHours, type Catal
 import { CATALOG_WORDING, FACT_WORDING, PRIORITY_WORDING, type FactId } from './vocabulary.js';
 
 /** One thing an answer is grounded on (NLWeb "results" item, schemas/ask-answer.schema.json#/$defs/AskResult). */
-export interface AskResult {
-  '@type': string;
-  id: string;
-  kind: 'material' | 'recommendation' | 'company_fact' | 'faq' | 'contact' | 'catalog';
-  name: string;
-  description: string;
-  url: string;
-  priority?: Priority;
-  score?: number;
-  grounding: { source: string };
-  schema_object?: Record<string, unknown>;
-}
+export type { AskResult } from '../core/schema-types.js';
+import type { AskResult } from '../core/schema-types.js';
 
 export interface Composed {
   answer: string;

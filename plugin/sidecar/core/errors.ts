@@ -1,3 +1,4 @@
+import type { Problem } from './schema-types.js';
 import { STATUS_CODES } from 'node:http';
 
 /** The service asks clients that exceed a limit to wait this long (specification: Limits). */
@@ -39,16 +40,8 @@ export class ProblemError extends Error {
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  code: string;
-  message: string;
-  data: Record<string, unknown> & { status: number };
-  errors?: FieldError[];
-}
+/** schemas/problem.schema.json. */
+export type ProblemBody = Problem;
 
 /** One body shape for problem+json and WordPress REST clients alike. */
 export function problemBody(problem: ProblemError): ProblemBody {
