@@ -11,9 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../../scripts/stack.mjs';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
+import { openSitePage } from './chromium.js';
 import { PLAYGROUND_COOKIE, adminRequest, runWordPressPhp, sessionHeaders, siteFetch, wordpressStack, type WordPressStack } from '../support/stack.js';
 
 const SHOTS = path.join(ROOT, 'test-results/admin-screen');
@@ -38,7 +38,6 @@ function buildAdminIfStale(): void {
 
 let stack: WordPressStack;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 /** Console errors and uncaught exceptions of the page, since the last check. */
 let problems: string[] = [];
@@ -114,23 +113,10 @@ beforeAll(async () => {
   stack = injected;
   buildAdminIfStale();
   mkdirSync(SHOTS, { recursive: true });
-  const executablePath = ensureChromium();
   original = (await adminRequest(stack, 'GET', '/config')).json?.config;
   expect(original, 'GET /config of the admin API').toBeTruthy();
 
-  browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  await context.addCookies([{ name: 'playground_auto_login_already_happened', value: '1', url: stack.url }]);
-  // Nothing outside the site is reachable here (WordPress core asks Gravatar for the toolbar avatar).
-  await context.route(
-    (url) => !url.href.startsWith(stack.url),
-    (route) => route.fulfill({ status: 204, body: '' }),
-  );
-  page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  ({ browser, page } = await openSitePage(stack.url, (problem) => problems.push(problem)));
   page.on('dialog', (dialog) => {
     unloadDialogs.push(dialog.type());
     void (stayOnPage ? dialog.dismiss() : dialog.accept());

@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../../scripts/stack.mjs';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
+import { openSitePage } from './chromium.js';
 import { PLAYGROUND_COOKIE, wordpressStack, type WordPressStack } from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
 
@@ -25,18 +25,7 @@ const messages: string[] = [];
 beforeAll(async () => {
   stack = wordpressStack()!;
   mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  await context.addCookies([{ name: 'playground_auto_login_already_happened', value: '1', url: stack.url }]);
-  await context.route(
-    (url) => !url.href.startsWith(stack.url),
-    (route) => route.fulfill({ status: 204, body: '' }),
-  );
-  page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'warning' || m.type() === 'error') messages.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => messages.push(`page error: ${e.message}`));
+  ({ browser, page } = await openSitePage(stack.url, (message) => messages.push(message), ['warning', 'error']));
   await page.goto(`${stack.url}/wp-login.php`);
   await page.fill('#user_login', stack.admin.user);
   await page.fill('#user_pass', stack.admin.password);

@@ -2,6 +2,7 @@
 // here). Installed with apt-get when missing, as the stack fetches Debian's WordPress package.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -31,4 +32,29 @@ export function ensureChromium(): string {
   }
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (Debian), or set CHROMIUM_PATH`);
   return CHROMIUM;
+}
+
+/**
+ * Chromium with one page on the stack's site, as a visitor who has passed the playground's auto-login:
+ * nothing outside the site is reachable (WordPress core asks Gravatar for the toolbar avatar), and every
+ * console message of the listed types and every uncaught exception is reported.
+ */
+export async function openSitePage(
+  siteUrl: string,
+  report: (problem: string) => void,
+  consoleTypes: ReturnType<ConsoleMessage['type']>[] = ['error'],
+): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  await context.addCookies([{ name: 'playground_auto_login_already_happened', value: '1', url: siteUrl }]);
+  await context.route(
+    (url) => !url.href.startsWith(siteUrl),
+    (route) => route.fulfill({ status: 204, body: '' }),
+  );
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (consoleTypes.includes(message.type())) report(`${message.type() === 'error' ? 'console' : message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => report(`page error: ${error.message}`));
+  return { browser, context, page };
 }

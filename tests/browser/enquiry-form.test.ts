@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../../scripts/stack.mjs';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
+import { openSitePage } from './chromium.js';
 import { PLAYGROUND_COOKIE, basicAuth, wordpressStack, type WordPressStack } from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
 import { startMailCatcher, type MailCatcher } from '../support/mail.js';
@@ -40,18 +40,7 @@ beforeAll(async () => {
     body: JSON.stringify({ manufacturer_agent_enquiry_form: { ...settings, enabled: true, advisor_emails: [ADVISOR], submissions_per_hour: 1000 } }),
   });
   expect(saved.status).toBe(200);
-  browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  await context.addCookies([{ name: 'playground_auto_login_already_happened', value: '1', url: stack.url }]);
-  await context.route(
-    (url) => !url.href.startsWith(stack.url),
-    (route) => route.fulfill({ status: 204, body: '' }),
-  );
-  page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  ({ browser, page } = await openSitePage(stack.url, (problem) => problems.push(problem)));
 }, 300_000);
 
 afterAll(async () => {
