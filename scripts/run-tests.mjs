@@ -5,8 +5,8 @@ import { OLDEST_RELEASE } from './prepare-wordpress-core.mjs';
 
 /**
  * What runs again on the oldest WordPress the plugin supports (readme.txt "Requires at least"), on a
- * stack of its own after the main run: the public contract, the admin routes, the site's own pages
- * and the plugin without the Abilities API (about 3 minutes). `--oldest-wordpress` runs only this.
+ * stack of its own after the main run: the public contract, the admin routes, the site's own pages,
+ * the enquiry form with its mail and privacy tools, and the plugin without the Abilities API (about 8 minutes). `--oldest-wordpress` runs only this.
  */
 const OLDEST_WORDPRESS_SUITES = [
   'tests/http/rest.test.ts',
@@ -15,6 +15,8 @@ const OLDEST_WORDPRESS_SUITES = [
   'tests/wordpress/site.test.ts',
   'tests/wordpress/handoff-review.test.ts',
   'tests/wordpress/abilities.test.ts',
+  'tests/wordpress/enquiry-form.test.ts',
+  'tests/wordpress/privacy.test.ts',
 ];
 
 function run(command, args) {
