@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifySchema } from 'fastify';
+import { CAPABILITIES } from '../../plugin/sidecar/service.js';
+import type { ServiceRoutes } from '../../plugin/sidecar/deps.js';
+import { componentRef } from '../../plugin/sidecar/core/schema-refs.js';
+import { PREFIX, startService, type RunningService } from '../support/service.js';
+
+type Declared = { $ref?: string; [key: string]: unknown };
+type ObjectSchema = { properties: Record<string, Declared>; required?: string[] };
+
+/** Every route's declared schema, as the real service registers it. */
+const declared = new Map<string, FastifySchema>();
+const capture: ServiceRoutes = (app) => {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (route.schema && method !== 'HEAD') declared.set(`${method.toLowerCase()} ${route.url}`, route.schema);
+  });
+};
+
+let running: RunningService;
+let doc: any;
+
+beforeAll(async () => {
+  CAPABILITIES.unshift(capture);
+  try {
+    running = await startService();
+  } finally {
+    CAPABILITIES.splice(CAPABILITIES.indexOf(capture), 1);
+  }
+  doc = await (await fetch(`${running.baseUrl}/openapi.json`)).json();
+});
+afterAll(() => running.stop());
+
+/** As openapi.json writes a declared schema: a reference to a file of schemas/ names its component. */
+const asDocumented = (schema: Declared) => (schema.$ref ? { ...schema, $ref: componentRef(schema.$ref) } : schema);
+
+describe('declared route schemas', () => {
+  it('are declared on the routes with a querystring or a body', () => {
+    expect(declared.get(`get ${PREFIX}/materials/recommendation`)?.querystring).toBeDefined();
+    expect(declared.get(`post ${PREFIX}/handoffs`)?.body).toBeDefined();
+  });
+
+  it('are what openapi.json describes for the same operation, parameter for parameter', () => {
+    const documented = [...declared].filter(([key]) => doc.paths[key.split(' ')[1]]);
+    expect(documented.length).toBeGreaterThanOrEqual(2);
+    for (const [key, schema] of documented) {
+      const [method, path] = key.split(' ');
+      const op = doc.paths[path][method];
+      expect(op, key).toBeDefined();
+      const query = schema.querystring as ObjectSchema | undefined;
+      const queryParameters = (op.parameters ?? []).filter((p: { in?: string }) => p.in === 'query');
+      expect(queryParameters, key).toEqual(
+        Object.entries(query?.properties ?? {}).map(([name, property]) => ({
+          name,
+          in: 'query',
+          required: query?.required?.includes(name) ?? false,
+          schema: asDocumented(property),
+        })),
+      );
+      const body = schema.body as Declared | undefined;
+      expect(op.requestBody, key).toEqual(body ? { required: true, content: { 'application/json': { schema: asDocumented(body) } } } : undefined);
+    }
+  });
+
+  it('name components that openapi.json defines', () => {
+    const refs: string[] = [];
+    const collect = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      const { $ref } = node as Declared;
+      if (typeof $ref === 'string') refs.push($ref);
+      for (const value of Object.values(node)) collect(value);
+    };
+    for (const schema of declared.values()) collect(schema);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(doc.components.schemas[componentRef(ref).split('/').pop()!], ref).toBeDefined();
+  });
+});
