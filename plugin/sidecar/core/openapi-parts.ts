@@ -27,15 +27,22 @@ export const IF_NONE_MATCH = { $ref: '#/components/parameters/IfNoneMatch' };
 type DeclaredSchema = { $ref?: string; [key: string]: unknown };
 const asComponent = (schema: DeclaredSchema) => (typeof schema.$ref === 'string' ? { ...schema, $ref: componentRef(schema.$ref) } : schema);
 
-/** The query parameters of a route's declared querystring schema, so the route and its description cannot drift. */
-export function queryParameters(querystring: { properties: Record<string, DeclaredSchema>; required?: readonly string[] }) {
+/** The query parameters of a route's declared querystring schema, so the route and its description cannot drift; extra adds what only the description says (a description, an example). */
+export function queryParameters(
+  querystring: { properties: Record<string, DeclaredSchema>; required?: readonly string[] },
+  extra: Record<string, Record<string, unknown>> = {},
+) {
   return Object.entries(querystring.properties).map(([name, schema]) => ({
     name,
     in: 'query',
     required: querystring.required?.includes(name) ?? false,
     schema: asComponent(schema),
+    ...extra[name],
   }));
 }
 
-/** The required JSON request body of a route's declared body schema. */
-export const jsonRequestBody = (body: DeclaredSchema) => ({ required: true, content: { 'application/json': { schema: asComponent(body) } } });
+/** The required JSON request body of a route's declared body schema; extra adds to its media type (an example). */
+export const jsonRequestBody = (body: DeclaredSchema, extra: Record<string, unknown> = {}) => ({
+  required: true,
+  content: { 'application/json': { schema: asComponent(body), ...extra } },
+});

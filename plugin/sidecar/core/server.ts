@@ -4,7 +4,18 @@ import http, { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'n
 import type { Socket } from 'node:net';
 import type { ClientLimits } from './client-limit.js';
 import type { ServiceConfig } from './config.js';
-import { PROBLEM_CONTENT_TYPE, ProblemError, ambiguousPath, badRequest, missingHost, notFound, problemBody, staleRevision, tooManyRequests } from './errors.js';
+import {
+  PROBLEM_CONTENT_TYPE,
+  ProblemError,
+  type FieldError,
+  ambiguousPath,
+  badRequest,
+  missingHost,
+  notFound,
+  problemBody,
+  staleRevision,
+  tooManyRequests,
+} from './errors.js';
 import { BRIDGE_HEADERS, expectedOtherRevision, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
 import { BRIDGE_PREFIX, isAmbiguousTarget } from './paths.js';
 import type { SiteState } from './site-config.js';
@@ -23,7 +34,7 @@ declare module 'fastify' {
      * The answer to a request the route's declared schema refuses, where the route's answer names more
      * than the schema's errors do (codes, allowed values); without it, the errors are listed by field.
      */
-    refuse?: (request: FastifyRequest) => ProblemError;
+    refuse?: (request: FastifyRequest, errors: FieldError[]) => ProblemError;
   }
 }
 
@@ -89,11 +100,11 @@ const PART_PREFIX: Record<string, string> = { querystring: 'query:', headers: 'h
 
 /** A request the route's declared schema refused: the route's own answer, or every field error at once. */
 function validationProblem(error: FastifyError, request?: FastifyRequest): ProblemError {
-  const refuse = request?.routeOptions.config.refuse;
-  if (refuse && request) return refuse(request);
   const part = error.validationContext ?? 'body';
   const prefix = PART_PREFIX[part];
   const errors = toFieldErrors(error.validation as ErrorObject[]).map((e) => (prefix ? { ...e, field: prefix + e.field.replace(/^\//, '') } : e));
+  const refuse = request?.routeOptions.config.refuse;
+  if (refuse && request) return refuse(request, errors);
   return badRequest('rest_invalid_param', `Invalid request ${part}: ${fieldList(errors)}.`, errors);
 }
 
