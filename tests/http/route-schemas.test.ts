@@ -4,6 +4,7 @@ import { CAPABILITIES } from '../../plugin/sidecar/service.js';
 import type { ServiceRoutes } from '../../plugin/sidecar/deps.js';
 import { componentRef } from '../../plugin/sidecar/core/schema-refs.js';
 import { ASK_PATH } from '../../plugin/sidecar/core/paths.js';
+import { PRIORITIES, commonDefRef, schemaIdRef } from '../../plugin/sidecar/core/schemas.js';
 import { PREFIX, startService, type RunningService } from '../support/service.js';
 
 type Declared = { $ref?: string; [key: string]: unknown };
@@ -16,7 +17,16 @@ const capture: ServiceRoutes = (app) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (route.schema && method !== 'HEAD') declared.set(`${method.toLowerCase()} ${route.url}`, route.schema);
   });
+  // A route that declares schemas of schemas/ and no answer of its own to a refusal.
+  app.post(
+    TEST_PATH,
+    { schema: { querystring: { type: 'object', properties: { priority: commonDefRef('Priority') } }, body: schemaIdRef('HandoffRequest') } },
+    () => ({
+      accepted: true,
+    }),
+  );
 };
+const TEST_PATH = '/test/declared';
 
 let running: RunningService;
 let doc: any;
@@ -80,5 +90,32 @@ describe('declared route schemas', () => {
     for (const schema of declared.values()) collect(schema);
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of refs) expect(doc.components.schemas[componentRef(ref).split('/').pop()!], ref).toBeDefined();
+  });
+
+  it("are checked by the project's 2020-12 validator; without the route's own answer, a refusal lists the fields in the problem shape", async () => {
+    const post = (query: string, body: unknown) =>
+      fetch(`${running.baseUrl}${TEST_PATH}${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const accepted = await post(`?priority=${PRIORITIES[0]}`, { next_step: 'sample_request' });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ accepted: true });
+
+    const badBody = await post('', { next_step: 'order_now', email: 'x' });
+    expect(badBody.status).toBe(400);
+    expect(badBody.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const bodyProblem = await badBody.json();
+    expect(bodyProblem.code).toBe('rest_invalid_param');
+    expect(bodyProblem.errors).toEqual(
+      expect.arrayContaining([
+        { field: '/next_step', message: expect.stringContaining('must be one of') },
+        { field: '/email', message: 'is not an accepted field' },
+      ]),
+    );
+
+    const badQuery = await post('?priority=cheapest', { next_step: 'sample_request' });
+    expect(badQuery.status).toBe(400);
+    const queryProblem = await badQuery.json();
+    expect(queryProblem.code).toBe('rest_invalid_param');
+    expect(queryProblem.errors).toEqual([{ field: 'query:priority', message: `must be one of: ${PRIORITIES.join(', ')}` }]);
+    expect(queryProblem.detail).toContain('query:priority');
   });
 });
