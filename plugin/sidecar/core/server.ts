@@ -96,7 +96,7 @@ export function afterListening(app: FastifyInstance, task: () => unknown): void 
 }
 
 /** Where a field of each request part is named in a problem's errors (a body's by its JSON pointer). */
-const PART_PREFIX: Record<string, string> = { querystring: 'query:', headers: 'header:', params: 'path:' };
+const PART_PREFIX: Record<string, string> = { querystring: 'query:', headers: 'header:' };
 
 /** A request the route's declared schema refused: the route's own answer, or every field error at once. */
 function validationProblem(error: FastifyError, request?: FastifyRequest): ProblemError {

@@ -11,7 +11,10 @@ export const handoffRoutes: ServiceRoutes = (app, deps) => {
   // The body is checked by its declared schema, but its errors are attached, not answered: the one 400
   // lists them together with the Idempotency-Key's and the catalog's (parseHandoffCall).
   app.post(`${AGENT_PREFIX}/handoffs`, { schema: { body: HANDOFF_BODY }, attachValidation: true }, async (request, reply) => {
-    const schemaErrors = toFieldErrors(request.validationError?.validation as ErrorObject[] | undefined);
+    const failed = request.validationError;
+    // A validator that failed without a verdict must not let an unchecked body through.
+    if (failed && !failed.validation) throw failed;
+    const schemaErrors = toFieldErrors(failed?.validation as ErrorObject[] | undefined);
     const call = parseHandoffCall(request.headers, request.body, deps.site.config, schemaErrors);
     const { replayed, handoff } = await createHandoffOnce(deps, call, request.origin);
     if (replayed) reply.header('idempotent-replayed', 'true');
