@@ -1,6 +1,7 @@
 import { ASK_PATH } from '../core/paths.js';
 import { RETRY_AFTER_SECONDS } from '../core/errors.js';
-import { jsonContent, schemaRef, type OpenApiOperation, type OpenApiPaths } from '../core/openapi-parts.js';
+import { jsonContent, jsonRequestBody, queryParameters, type OpenApiOperation, type OpenApiPaths } from '../core/openapi-parts.js';
+import { ASK_BODY, ASK_QUERY } from './ask-input.js';
 import { MAX_QUERY_LENGTH } from './answer.js';
 import { OVERLOAD_RETRY_AFTER_SECONDS } from './fair-use.js';
 
@@ -62,24 +63,14 @@ export const answerOperations: OpenApiPaths = {
   [ASK_PATH]: {
     get: {
       ...common('ask', 'Ask a question about the materials, the company or the workflow (NLWeb ask)'),
-      parameters: [
-        {
-          name: 'query',
-          in: 'query',
-          required: true,
-          description: 'The question, in German or English.',
-          schema: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH },
-          example: 'Welches Material eignet sich für ein Badezimmer?',
-        },
-      ],
+      parameters: queryParameters(ASK_QUERY, {
+        query: { description: 'The question, in German or English.', example: 'Welches Material eignet sich für ein Badezimmer?' },
+      }),
       responses: answerResponses({}),
     },
     post: {
       ...common('askPost', 'Ask a question with a JSON body (NLWeb ask)'),
-      requestBody: {
-        required: true,
-        content: { 'application/json': { schema: schemaRef('AskRequest'), example: { query: 'How long does delivery take?' } } },
-      },
+      requestBody: jsonRequestBody(ASK_BODY, { example: { query: 'How long does delivery take?' } }),
       responses: answerResponses({ '413': failure('The request body is larger than the service accepts.') }),
     },
   },

@@ -1,14 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ASK_PATH, INTERFACE_VERSION } from '../core/paths.js';
-import { ProblemError, badRequest, type ProblemBody } from '../core/errors.js';
+import { ProblemError, badRequest, type FieldError, type ProblemBody } from '../core/errors.js';
 import { JSON_CONTENT_TYPE, NO_STORE, writeHeadPastFastify } from '../core/http.js';
-import { fieldList, toFieldErrors, validatorFor } from '../core/schemas.js';
+import { fieldList } from '../core/schemas.js';
 import { afterListening, toProblem } from '../core/server.js';
 import type { ServiceRoutes, ServiceDeps } from '../deps.js';
 import { indexFor } from './search.js';
 import { MAX_QUERY_LENGTH, answerJson, answerResultsJson, failureBody, prepareAnswer, type AskContext } from './answer.js';
 import { FairUse } from './fair-use.js';
+import { ASK_BODY, ASK_QUERY } from './ask-input.js';
 
 export const EVENT_STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
 
@@ -35,14 +36,38 @@ interface AskBody {
   prefer?: { streaming?: boolean };
 }
 
-function parseBody(body: unknown): { query: string; previous?: string[]; streaming: boolean } {
-  if (body === undefined || body === null) return { query: parseQuery(undefined, 'body'), streaming: false };
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('invalid_request', 'The request body must be a JSON object such as {"query": "…"}.');
-  const query = parseQuery((body as { query?: unknown }).query, 'body');
-  const validate = validatorFor('AskRequest');
-  if (!validate(body)) throw badRequest('invalid_request', `The request body is invalid: ${fieldList(toFieldErrors(validate.errors))}.`);
-  const ask = body as AskBody;
-  return { query, previous: typeof ask.query === 'object' ? ask.query.prev : undefined, streaming: ask.prefer?.streaming === true };
+/** A body the AskRequest schema refused: the question's own problem first (its codes tell missing, wrong type, too long), then the schema's errors. */
+function refuseBody(request: FastifyRequest, errors: FieldError[]): ProblemError {
+  const { body } = request;
+  if (body !== undefined && body !== null) {
+    if (typeof body !== 'object' || Array.isArray(body)) return badRequest('invalid_request', 'The request body must be a JSON object such as {"query": "…"}.');
+  }
+  return (
+    problemOf(() => parseQuery((body as { query?: unknown } | null | undefined)?.query, 'body')) ??
+    badRequest('invalid_request', `The request body is invalid: ${fieldList(errors)}.`)
+  );
+}
+
+/** A question the query schema refused: parseQuery names why. */
+const refuseQuery = (request: FastifyRequest, errors: FieldError[]): ProblemError =>
+  problemOf(() => parseQuery((request.query as { query?: unknown }).query, 'query')) ??
+  badRequest('invalid_query', `The query parameter query is invalid: ${fieldList(errors)}.`);
+
+/** The problem a check throws, or undefined when it passes. */
+function problemOf(check: () => unknown): ProblemError | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    if (error instanceof ProblemError) return error;
+    throw error;
+  }
+}
+
+/** A body the route's schema accepted (ASK_BODY); the question is checked further (blank after trimming, length in UTF-16 units). */
+function parseBody(body: AskBody): { query: string; previous?: string[]; streaming: boolean } {
+  const query = parseQuery(body.query, 'body');
+  return { query, previous: typeof body.query === 'object' ? body.query.prev : undefined, streaming: body.prefer?.streaming === true };
 }
 
 function wantsEventStream(accept: string | undefined): boolean {
@@ -133,9 +158,8 @@ export const answerRoutes: ServiceRoutes = async (app, deps) => {
   await app.register(async (scope) => {
     // Not the general per-client limit: fair use (fair-use.ts) instead.
     new FairUse(deps.config).attach(scope);
-    const routeConfig = { config: { limit: 'none' as const } };
     scope.setErrorHandler((error: FastifyError, request, reply) => {
-      const problem = toProblem(error);
+      const problem = toProblem(error, request);
       if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendFailure(reply, problem);
     });
@@ -166,9 +190,11 @@ export const answerRoutes: ServiceRoutes = async (app, deps) => {
       return undefined;
     };
 
-    scope.get(ASK_PATH, routeConfig, (request, reply) => answer(request, reply, parseQuery((request.query as Record<string, unknown>).query, 'query')));
-    scope.post(ASK_PATH, routeConfig, (request, reply) => {
-      const asked = parseBody(request.body);
+    const askGet = { schema: { querystring: ASK_QUERY }, config: { limit: 'none' as const, refuse: refuseQuery } };
+    scope.get(ASK_PATH, askGet, (request, reply) => answer(request, reply, parseQuery((request.query as Record<string, unknown>).query, 'query')));
+    const askPost = { schema: { body: ASK_BODY }, config: { limit: 'none' as const, refuse: refuseBody } };
+    scope.post(ASK_PATH, askPost, (request, reply) => {
+      const asked = parseBody(request.body as AskBody);
       return answer(request, reply, asked.query, asked);
     });
   });

@@ -76,9 +76,10 @@ export function dereferencedSchema(name: SchemaName): JsonSchema {
   return structuredClone(schema);
 }
 
-/** A file reference of schemas/ as openapi.json's component reference. */
+/** A file reference of schemas/ (by file name or by $id) as openapi.json's component reference. */
 export function componentRef(ref: string): string {
-  const [file, pointer = ''] = ref.split('#');
+  const [address, pointer = ''] = ref.split('#');
+  const file = address.split('/').pop()!;
   const def = /^\/\$defs\/(.+)$/.exec(pointer);
   return def ? `${COMPONENTS}${def[1]}` : `${COMPONENTS}${nameByFile.get(file) ?? file}${pointer}`;
 }

@@ -138,6 +138,19 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix =
   return out;
 }
 
+/** A reference to a schema of schemas/ by its $id, as routes declare their inputs: the validators' Ajv resolves it, openapi.json names it as a component. */
+export const schemaIdRef = (name: SchemaName) => ({ $ref: SCHEMAS[name].$id });
+/** A reference to one of the shared definitions of common.schema.json, by the same rule. */
+export const commonDefRef = (def: keyof typeof common.$defs) => ({ $ref: `${common.$id}#/$defs/${def}` });
+
+/**
+ * The validator of a schema a route declares (Fastify's validator compiler, server.ts): this Ajv, so
+ * the route checks by JSON Schema 2020-12 against the same files, with the same messages, as the rest.
+ */
+export function routeValidator(schema: object): ValidateFunction {
+  return ajv.compile(schema);
+}
+
 export function fieldList(errors: FieldError[]): string {
   return errors.map((e) => `${e.field} ${e.message}`).join('; ');
 }

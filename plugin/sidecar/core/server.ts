@@ -4,17 +4,37 @@ import http, { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'n
 import type { Socket } from 'node:net';
 import type { ClientLimits } from './client-limit.js';
 import type { ServiceConfig } from './config.js';
-import { PROBLEM_CONTENT_TYPE, ProblemError, ambiguousPath, badRequest, missingHost, notFound, problemBody, staleRevision, tooManyRequests } from './errors.js';
+import {
+  PROBLEM_CONTENT_TYPE,
+  ProblemError,
+  type FieldError,
+  ambiguousPath,
+  badRequest,
+  missingHost,
+  notFound,
+  problemBody,
+  staleRevision,
+  tooManyRequests,
+} from './errors.js';
 import { BRIDGE_HEADERS, expectedOtherRevision, resolveRequestOrigin, type RequestOrigin } from './bridge.js';
 import { BRIDGE_PREFIX, isAmbiguousTarget } from './paths.js';
 import type { SiteState } from './site-config.js';
 import type { ReadingRoutes } from './reading.js';
 import { AccessLog } from './access-log.js';
+import { fieldList, routeValidator, toFieldErrors } from './schemas.js';
+import type { ErrorObject } from 'ajv';
 import type { FastDoor } from '../speed/fast-door.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     origin: RequestOrigin;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The answer to a request the route's declared schema refuses, where the route's answer names more
+     * than the schema's errors do (codes, allowed values); without it, the errors are listed by field.
+     */
+    refuse?: (request: FastifyRequest, errors: FieldError[]) => ProblemError;
   }
 }
 
@@ -75,10 +95,24 @@ export function afterListening(app: FastifyInstance, task: () => unknown): void 
   });
 }
 
-/** Maps framework errors (body parsing, limits) to the problem the client should read. */
-export function toProblem(error: FastifyError | ProblemError | Error): ProblemError {
+/** Where a field of each request part is named in a problem's errors (a body's by its JSON pointer). */
+const PART_PREFIX: Record<string, string> = { querystring: 'query:', headers: 'header:' };
+
+/** A request the route's declared schema refused: the route's own answer, or every field error at once. */
+function validationProblem(error: FastifyError, request?: FastifyRequest): ProblemError {
+  const part = error.validationContext ?? 'body';
+  const prefix = PART_PREFIX[part];
+  const errors = toFieldErrors(error.validation as ErrorObject[]).map((e) => (prefix ? { ...e, field: prefix + e.field.replace(/^\//, '') } : e));
+  const refuse = request?.routeOptions.config.refuse;
+  if (refuse && request) return refuse(request, errors);
+  return badRequest('rest_invalid_param', `Invalid request ${part}: ${fieldList(errors)}.`, errors);
+}
+
+/** Maps framework errors (body parsing, limits, a declared schema's verdict) to the problem the client should read. */
+export function toProblem(error: FastifyError | ProblemError | Error, request?: FastifyRequest): ProblemError {
   if (error instanceof ProblemError) return error;
   const fastifyError = error as FastifyError;
+  if (fastifyError.validation) return validationProblem(fastifyError, request);
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -256,10 +290,13 @@ export async function buildServer<D extends CoreDeps>(deps: D, capabilities: Cap
   fastDoor?.attach(app, accessLog, { allowOrigin: CORS_ORIGIN, exposeHeaders: CORS_EXPOSED_HEADERS.join(', ') }, nextRequestId, limits.all);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const problem = toProblem(error);
+    const problem = toProblem(error, request);
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, problem);
   });
+
+  // Routes declare their inputs as schemas of schemas/ (2020-12); Fastify's own Ajv is draft-07 and knows none of their $ids.
+  app.setValidatorCompiler(({ schema }) => routeValidator(schema));
 
   app.setNotFoundHandler((request, reply) => sendProblem(reply, notFound(request.method, request.url)));
 

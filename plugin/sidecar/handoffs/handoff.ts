@@ -1,7 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ProblemError, badRequest, type FieldError } from '../core/errors.js';
-import { fieldList, toFieldErrors, validatorFor } from '../core/schemas.js';
+import { fieldList, schemaIdRef, toFieldErrors, validatorFor } from '../core/schemas.js';
 import type { LocalizedText, NextStep, SiteConfig } from '../core/site-config.js';
 import { parseIdempotencyKey, requestFingerprint } from './idempotency.js';
 import { findPersonalData } from './personal-data.js';
@@ -54,10 +54,21 @@ function personalDataErrors(requirements: Record<string, unknown> | undefined): 
   return errors;
 }
 
-/** A valid request against the schema, the live catalog and the no-personal-data rule, or every reason it is not. */
-export function checkHandoffRequest(body: unknown, config: SiteConfig): FieldError[] {
+/** What POST /handoffs accepts: declared on the route, its openapi.json request body derives from it. */
+export const HANDOFF_BODY = schemaIdRef('HandoffRequest');
+
+/** The schema's verdict on a handoff request (field errors, none when it conforms). */
+export function handoffSchemaErrors(body: unknown): FieldError[] {
   const validate = validatorFor('HandoffRequest');
-  if (!validate(body)) return toFieldErrors(validate.errors);
+  return validate(body) ? [] : toFieldErrors(validate.errors);
+}
+
+/**
+ * A valid request against the schema, the live catalog and the no-personal-data rule, or every reason
+ * it is not; the schema's verdict is the route's when Fastify has already checked the body.
+ */
+export function checkHandoffRequest(body: unknown, config: SiteConfig, schemaErrors: FieldError[] = handoffSchemaErrors(body)): FieldError[] {
+  if (schemaErrors.length) return schemaErrors;
   const { requirements } = body as HandoffRequest;
   const errors = personalDataErrors(requirements);
   const materialId = requirements?.material_id;
@@ -74,7 +85,7 @@ export interface ParsedHandoffCall {
 }
 
 /** Header and body of POST /handoffs checked together, so one 400 lists every problem. */
-export function parseHandoffCall(headers: IncomingHttpHeaders, body: unknown, config: SiteConfig): ParsedHandoffCall {
+export function parseHandoffCall(headers: IncomingHttpHeaders, body: unknown, config: SiteConfig, schemaErrors?: FieldError[]): ParsedHandoffCall {
   const errors: FieldError[] = [];
   let key = '';
   let keyProblem: ProblemError | undefined;
@@ -90,7 +101,7 @@ export function parseHandoffCall(headers: IncomingHttpHeaders, body: unknown, co
     .trim()
     .toLowerCase();
   if (contentType !== 'application/json') errors.push({ field: 'header:Content-Type', message: 'must be application/json' });
-  errors.push(...checkHandoffRequest(body, config));
+  errors.push(...checkHandoffRequest(body, config, schemaErrors));
   if (errors.length) {
     // The key's own verdict (missing or invalid) names the answer; otherwise it is the body's.
     const code = keyProblem?.code ?? 'rest_invalid_param';

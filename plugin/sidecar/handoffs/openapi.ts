@@ -1,5 +1,6 @@
 import { AGENT_PREFIX } from '../core/paths.js';
-import { jsonContent, responseRef, schemaRef, type OpenApiPaths } from '../core/openapi-parts.js';
+import { jsonContent, jsonRequestBody, responseRef, schemaRef, type OpenApiPaths } from '../core/openapi-parts.js';
+import { HANDOFF_BODY } from './handoff.js';
 import type { ServiceConfig } from '../core/config.js';
 
 export type Retention = Pick<ServiceConfig, 'idempotencyRetentionDays' | 'handoffRetentionDays'>;
@@ -34,7 +35,7 @@ export function handoffOperations({ idempotencyRetentionDays, handoffRetentionDa
             schema: schemaRef('IdempotencyKey'),
           },
         ],
-        requestBody: { required: true, content: jsonContent('HandoffRequest') },
+        requestBody: jsonRequestBody(HANDOFF_BODY),
         responses: {
           '201': { description: 'A new handoff was created.', headers: handoffHeaders, content: jsonContent('Handoff') },
           '200': {

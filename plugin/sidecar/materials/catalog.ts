@@ -1,5 +1,5 @@
-import { badRequest } from '../core/errors.js';
-import { PRIORITIES } from '../core/schemas.js';
+import { ProblemError, badRequest } from '../core/errors.js';
+import { PRIORITIES, commonDefRef } from '../core/schemas.js';
 import type { LocalizedText, Priority, SiteConfig } from '../core/site-config.js';
 
 export const TYPICAL_VALUES_NOTE: LocalizedText = {
@@ -22,19 +22,31 @@ export function materialCatalog(config: SiteConfig) {
   };
 }
 
-/** The priority query parameter, or a 400 that names the allowed values. */
-export function parsePriority(raw: unknown): Priority {
-  if (typeof raw === 'string' && PRIORITIES.includes(raw)) return raw as Priority;
+/** The 400 for a priority that is missing or none of the allowed values, naming them. */
+export function priorityProblem(raw: unknown): ProblemError {
   const allowed = PRIORITIES.join(', ');
   const missing = raw === undefined || raw === '';
   const message = missing ? `is required; allowed values: ${allowed}` : `must be one of: ${allowed}`;
-  throw badRequest(
+  return badRequest(
     missing ? 'rest_missing_callback_param' : 'rest_invalid_param',
     missing ? `The query parameter priority is required. Allowed values: ${allowed}.` : `Unknown priority ${JSON.stringify(raw)}. Allowed values: ${allowed}.`,
     [{ field: 'query:priority', message }],
     { allowed_values: [...PRIORITIES] },
   );
 }
+
+/** The priority argument (the recommendation tool's), or a 400 that names the allowed values. */
+export function parsePriority(raw: unknown): Priority {
+  if (typeof raw === 'string' && PRIORITIES.includes(raw)) return raw as Priority;
+  throw priorityProblem(raw);
+}
+
+/** What GET /materials/recommendation accepts: declared on the route, its openapi.json parameters derive from it. */
+export const RECOMMENDATION_QUERY = {
+  type: 'object',
+  properties: { priority: commonDefRef('Priority') },
+  required: ['priority'],
+} as const;
 
 export function recommendMaterial(config: SiteConfig, priority: Priority) {
   const setting = config.recommendations[priority];

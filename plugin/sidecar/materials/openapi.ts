@@ -1,5 +1,6 @@
 import { AGENT_PREFIX } from '../core/paths.js';
-import { CACHE_HEADERS, IF_NONE_MATCH, READING_RESPONSES, jsonContent, responseRef, schemaRef, type OpenApiPaths } from '../core/openapi-parts.js';
+import { CACHE_HEADERS, IF_NONE_MATCH, READING_RESPONSES, jsonContent, queryParameters, responseRef, type OpenApiPaths } from '../core/openapi-parts.js';
+import { RECOMMENDATION_QUERY } from './catalog.js';
 
 export const materialOperations: OpenApiPaths = {
   [`${AGENT_PREFIX}/materials`]: {
@@ -19,7 +20,7 @@ export const materialOperations: OpenApiPaths = {
       operationId: 'recommendMaterial',
       summary: 'One material recommended for a project priority',
       tags: ['materials'],
-      parameters: [{ name: 'priority', in: 'query', required: true, schema: schemaRef('Priority') }, IF_NONE_MATCH],
+      parameters: [...queryParameters(RECOMMENDATION_QUERY), IF_NONE_MATCH],
       responses: {
         '200': { description: 'The recommended material and the reason.', headers: CACHE_HEADERS, content: jsonContent('Recommendation') },
         '400': responseRef('BadRequest'),
