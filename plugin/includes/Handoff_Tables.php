@@ -18,17 +18,6 @@ defined( 'ABSPATH' ) || exit;
 final class Handoff_Tables {
 
 	/**
-	 * The tables after the prefix, as the sidecar names them (handoffs/mysql-store.ts, mysqlTableNames;
-	 * tests/storage/uninstall-tables.test.ts keeps both lists equal).
-	 */
-	public const SUFFIXES = array(
-		'manufacturer_agent_handoffs',
-		'manufacturer_agent_idempotency_keys',
-		'manufacturer_agent_schema_version',
-		'manufacturer_agent_handoff_creations',
-	);
-
-	/**
 	 * The database and the prefix the sidecar was given.
 	 *
 	 * @param \wpdb  $db     WordPress's database.
@@ -53,12 +42,13 @@ final class Handoff_Tables {
 	 * @return string[]
 	 */
 	public function drop(): array {
-		// The sidecar's own rule (TABLE_PREFIX_PATTERN): the prefix is written into SQL as part of a name.
-		if ( ! preg_match( '/^[A-Za-z0-9_]{0,20}$/', $this->prefix ) ) {
+		$tables = Contract::get( 'handoff_tables' );
+		// The sidecar's own rule: the prefix is written into SQL as part of a name.
+		if ( ! preg_match( '/' . $tables['prefix_pattern'] . '/D', $this->prefix ) ) {
 			return array();
 		}
 		$dropped = array();
-		foreach ( self::SUFFIXES as $suffix ) {
+		foreach ( (array) $tables['suffixes'] as $suffix ) {
 			$table = $this->prefix . $suffix;
 			// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- a table of the sidecar, not of WordPress; no cache to clear.
 			if ( $this->db->get_var( $this->db->prepare( 'SHOW TABLES LIKE %s', $this->db->esc_like( $table ) ) ) === $table ) {

@@ -7,6 +7,7 @@ import { BRIDGE_HEADERS, INTERNAL_CREDENTIAL_CONTEXT } from './core/bridge.js';
 import { AGENT_PREFIX, AMBIGUOUS_PATH, ASK_PATH, BRIDGE_PREFIX, DOCUMENT_PATHS, INTERFACE_VERSION, MCP_PATH } from './core/paths.js';
 import { LABELS_KEYWORD, SCHEMAS } from './core/schemas.js';
 import { CRAWL_DELAY_SECONDS } from './discovery/facts.js';
+import { TABLE_PREFIX_PATTERN, mysqlTableNames } from './handoffs/mysql-store.js';
 import type { LocalizedText } from './core/site-config.js';
 
 /** The enumerations of common.schema.json that carry names, by the contract's key. */
@@ -81,6 +82,8 @@ export function buildContract() {
     internal_credential_context: INTERNAL_CREDENTIAL_CONTEXT,
     crawl_delay_seconds: CRAWL_DELAY_SECONDS,
     config_parts: SCHEMAS.SiteConfig.required,
+    /** The tables sidecars sharing the site's database create (after the prefix), which uninstall drops. */
+    handoff_tables: { suffixes: Object.values(mysqlTableNames('')), prefix_pattern: TABLE_PREFIX_PATTERN.source },
     problems: {
       service_unavailable: {
         status: 503,
