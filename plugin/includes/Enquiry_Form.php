@@ -291,26 +291,8 @@ final class Enquiry_Form {
 		if ( ! $html ) {
 			return str_replace( '{privacy_policy}', '' === $url ? $policy : $policy . ' (' . $url . ')', $text );
 		}
-		$link = '' === $url ? self::inert( $policy ) : '<a href="' . esc_url( $url ) . '" target="_blank" rel="noopener">' . self::inert( $policy ) . '</a>';
-		return implode( $link, array_map( array( self::class, 'inert' ), explode( '{privacy_policy}', $text ) ) );
-	}
-
-	/**
-	 * Text for HTML (brackets encoded too: see Handoff_Review::inert()).
-	 *
-	 * @param string $text Any text.
-	 */
-	private static function inert( string $text ): string {
-		return Handoff_Review::inert( $text );
-	}
-
-	/**
-	 * An attribute value or textarea content, inert the same way.
-	 *
-	 * @param string $text Any text.
-	 */
-	private static function attr( string $text ): string {
-		return str_replace( array( '[', ']' ), array( '&#x5B;', '&#x5D;' ), esc_attr( $text ) );
+		$link = '' === $url ? Handoff_Review::inert( $policy ) : '<a href="' . esc_url( $url ) . '" target="_blank" rel="noopener">' . Handoff_Review::inert( $policy ) . '</a>';
+		return implode( $link, array_map( array( Handoff_Review::class, 'inert' ), explode( '{privacy_policy}', $text ) ) );
 	}
 
 	/**
@@ -337,7 +319,7 @@ final class Enquiry_Form {
 	 * @param string $modifier CSS modifier.
 	 */
 	private static function notice_box( string $text, string $modifier ): string {
-		return '<div id="manufacturer-agent-enquiry" class="manufacturer-agent-enquiry manufacturer-agent-enquiry--' . esc_attr( $modifier ) . '" role="status"><p>' . self::inert( $text ) . '</p></div>';
+		return '<div id="manufacturer-agent-enquiry" class="manufacturer-agent-enquiry manufacturer-agent-enquiry--' . esc_attr( $modifier ) . '" role="status"><p>' . Handoff_Review::inert( $text ) . '</p></div>';
 	}
 
 	/**
@@ -356,10 +338,10 @@ final class Enquiry_Form {
 			'phone'   => array( 'tel', 'tel' ),
 		);
 
-		$html = '<form id="manufacturer-agent-enquiry" class="manufacturer-agent-enquiry" method="post" action="' . self::attr( self::page_url() ) . '#manufacturer-agent-enquiry">';
-		$html .= '<h2>' . self::inert( __( 'Your contact details', 'manufacturer-agent' ) ) . '</h2>';
+		$html = '<form id="manufacturer-agent-enquiry" class="manufacturer-agent-enquiry" method="post" action="' . Handoff_Review::inert_attribute( self::page_url() ) . '#manufacturer-agent-enquiry">';
+		$html .= '<h2>' . Handoff_Review::inert( __( 'Your contact details', 'manufacturer-agent' ) ) . '</h2>';
 		if ( '' !== ( $submission['notice'] ?? '' ) ) {
-			$html .= '<p class="manufacturer-agent-enquiry__notice" role="alert">' . self::inert( $submission['notice'] ) . '</p>';
+			$html .= '<p class="manufacturer-agent-enquiry__notice" role="alert">' . Handoff_Review::inert( $submission['notice'] ) . '</p>';
 		}
 		foreach ( $labels as $field => $label ) {
 			$id       = 'ma-enquiry-' . $field;
@@ -369,17 +351,17 @@ final class Enquiry_Form {
 			if ( isset( $errors[ $field ] ) ) {
 				$attrs .= ' aria-invalid="true" aria-describedby="' . $id . '-error"';
 			}
-			$html .= '<p class="manufacturer-agent-enquiry__field"><label for="' . $id . '">' . self::inert( $text ) . '</label>';
+			$html .= '<p class="manufacturer-agent-enquiry__field"><label for="' . $id . '">' . Handoff_Review::inert( $text ) . '</label>';
 			if ( 'message' === $field ) {
-				$html .= '<textarea' . $attrs . ' rows="6">' . self::attr( $values[ $field ] ?? '' ) . '</textarea>';
+				$html .= '<textarea' . $attrs . ' rows="6">' . Handoff_Review::inert_attribute( $values[ $field ] ?? '' ) . '</textarea>';
 			} else {
-				$html .= '<input type="' . $types[ $field ][0] . '" autocomplete="' . $types[ $field ][1] . '"' . $attrs . ' value="' . self::attr( $values[ $field ] ?? '' ) . '">';
+				$html .= '<input type="' . $types[ $field ][0] . '" autocomplete="' . $types[ $field ][1] . '"' . $attrs . ' value="' . Handoff_Review::inert_attribute( $values[ $field ] ?? '' ) . '">';
 			}
-			$html .= isset( $errors[ $field ] ) ? '<span class="manufacturer-agent-enquiry__error" id="' . $id . '-error">' . self::inert( $errors[ $field ] ) . '</span>' : '';
+			$html .= isset( $errors[ $field ] ) ? '<span class="manufacturer-agent-enquiry__error" id="' . $id . '-error">' . Handoff_Review::inert( $errors[ $field ] ) . '</span>' : '';
 			$html .= '</p>';
 		}
 		$html .= '<p class="manufacturer-agent-enquiry__field manufacturer-agent-enquiry__consent"><label><input type="checkbox" name="ma_consent" value="1" required' . ( ! empty( $submission['consent'] ) ? ' checked' : '' ) . ( isset( $errors['consent'] ) ? ' aria-invalid="true" aria-describedby="ma-enquiry-consent-error"' : '' ) . '> ' . $this->consent_text( true ) . '</label>';
-		$html .= isset( $errors['consent'] ) ? '<span class="manufacturer-agent-enquiry__error" id="ma-enquiry-consent-error">' . self::inert( $errors['consent'] ) . '</span>' : '';
+		$html .= isset( $errors['consent'] ) ? '<span class="manufacturer-agent-enquiry__error" id="ma-enquiry-consent-error">' . Handoff_Review::inert( $errors['consent'] ) . '</span>' : '';
 		$html .= '</p>';
 		// Hidden from people and assistive technology; software that fills every field fills it.
 		$html .= '<div aria-hidden="true" style="position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden"><label for="ma-enquiry-website">Website</label><input type="text" id="ma-enquiry-website" name="' . self::HONEYPOT . '" value="" tabindex="-1" autocomplete="off"></div>';
@@ -387,7 +369,7 @@ final class Enquiry_Form {
 		$html .= '<input type="hidden" name="_ma_nonce" value="' . esc_attr( wp_create_nonce( Enquiry_Guard::NONCE_ACTION ) ) . '">';
 		$html .= '<input type="hidden" name="ma_time" value="' . esc_attr( $this->guard->time_token() ) . '">';
 		$html .= '<input type="hidden" name="ma_once" value="' . esc_attr( $once ) . '">';
-		$html .= '<p><button type="submit">' . self::inert( __( 'Send enquiry', 'manufacturer-agent' ) ) . '</button></p></form>';
+		$html .= '<p><button type="submit">' . Handoff_Review::inert( __( 'Send enquiry', 'manufacturer-agent' ) ) . '</button></p></form>';
 		return $html;
 	}
 }

@@ -142,7 +142,25 @@ final class Handoff_Review {
 	 * @param string $text Any text, e.g. what an agent wrote into motif_description.
 	 */
 	public static function inert( string $text ): string {
-		return str_replace( array( '[', ']' ), array( '&#x5B;', '&#x5D;' ), esc_html( $text ) );
+		return self::without_brackets( esc_html( $text ) );
+	}
+
+	/**
+	 * The same for an attribute value or a textarea's content (esc_attr, brackets encoded).
+	 *
+	 * @param string $text Any text, e.g. what a person typed into the form.
+	 */
+	public static function inert_attribute( string $text ): string {
+		return self::without_brackets( esc_attr( $text ) );
+	}
+
+	/**
+	 * Escaped text with [ and ] as hex references, so no shortcode pass can see them.
+	 *
+	 * @param string $escaped Text already escaped for where it lands.
+	 */
+	private static function without_brackets( string $escaped ): string {
+		return str_replace( array( '[', ']' ), array( '&#x5B;', '&#x5D;' ), $escaped );
 	}
 
 	/**

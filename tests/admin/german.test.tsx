@@ -9,6 +9,7 @@ import { App } from '../../admin-ui/src/App.js';
 // manufacturer-agent-de_DE-<md5('build/admin/index.js')>.json, as load_script_textdomain looks it up.
 import german from '../../plugin/languages/manufacturer-agent-de_DE-757eccaece1679b51289d2c0f1a3403c.json' with { type: 'json' };
 import { FakeServer } from './fake-server.js';
+import { GERMAN_TAB_NAMES } from '../support/admin-tabs.js';
 
 afterEach(() => cleanup());
 
@@ -18,16 +19,7 @@ it('shows the screen in German when WordPress loads the German translation', asy
   setLocaleData(german.locale_data.messages as never, 'manufacturer-agent');
   render(<App />);
   await screen.findByRole('table', { name: 'Materialien im Katalog' });
-  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-    'Materialien',
-    'Empfehlungen',
-    'Unternehmen',
-    'Übergabeziele',
-    'Discovery-Texte',
-    'Übergaben',
-    'Anfrageformular',
-    'Status',
-  ]);
+  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(GERMAN_TAB_NAMES);
   fireEvent.click(screen.getByRole('button', { name: 'Vlies Classic 150 bearbeiten' }));
   const weight = document.querySelector<HTMLInputElement>('[data-field="/materials/0/weight_g_m2"]')!;
   fireEvent.change(weight, { target: { value: '20' } });

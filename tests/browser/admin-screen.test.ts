@@ -15,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../../scripts/stack.mjs';
 import { openSitePage } from './chromium.js';
 import { PLAYGROUND_COOKIE, adminRequest, runWordPressPhp, sessionHeaders, siteFetch, wordpressStack, type WordPressStack } from '../support/stack.js';
+import { GERMAN_TAB_NAMES } from '../support/admin-tabs.js';
 
 const SHOTS = path.join(ROOT, 'test-results/admin-screen');
 
@@ -373,16 +374,7 @@ describe('admin screen in wp-admin', () => {
     runWordPressPhp(stack, "update_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale', 'de_DE' );");
     try {
       await openScreen();
-      await expect(page.getByRole('tab').allTextContents()).resolves.toEqual([
-        'Materialien',
-        'Empfehlungen',
-        'Unternehmen',
-        'Übergabeziele',
-        'Discovery-Texte',
-        'Übergaben',
-        'Anfrageformular',
-        'Status',
-      ]);
+      await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(GERMAN_TAB_NAMES);
       await expect(page.locator('#manufacturer-agent-admin h1').textContent()).resolves.toBe('Hersteller-Agent');
       await editMaterial('vlies-classic');
       await field('/materials/0/weight_g_m2').fill('20');

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { PLAYGROUND_COOKIE, basicAuth, wordpressStack, type WordPressStack } from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
+import { decodeHtmlText } from '../support/html.js';
 
 let stack: WordPressStack;
 const anonymous = { cookie: PLAYGROUND_COOKIE };
@@ -42,14 +43,7 @@ function reviewSection(html: string): string {
 function motifText(section: string): string {
   const dd = /<dt>(Motif|Motiv)<\/dt><dd>([\s\S]*?)<\/dd>/.exec(section);
   expect(dd, section).not.toBeNull();
-  return dd![2]
-    .replace(/&#x5B;/gi, '[')
-    .replace(/&#x5D;/gi, ']')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
-    .replace(/&amp;/g, '&');
+  return decodeHtmlText(dd![2]);
 }
 
 function expectInert(html: string, motif: string): void {
