@@ -26,7 +26,7 @@ import { build } from 'esbuild';
 import { buildProductionSidecar } from '../plugin-zip.mjs';
 import { capture, sseLoad, wrk } from './lib/load.mjs';
 import { freePort, logLines, measured, run, rssMb, sampleRss, startProcess, stopAll, stopAllSync, waitExit, waitFor200, waitForStatus } from './lib/proc.mjs';
-import { best, comparisonTable, evaluateTargets, fmtInt, fmtMs, markdownTable, ratio, ratioChart, replaceSection, resultsTable, stealSummary, summarize, TARGETS, CACHED_READS } from './lib/stats.mjs';
+import { best, comparisonTable, medianChange, evaluateTargets, fmtInt, fmtMs, markdownTable, ratio, ratioChart, replaceSection, resultsTable, stealSummary, summarize, TARGETS, CACHED_READS } from './lib/stats.mjs';
 import { APT_PACKAGES, BRIDGED_PATH, PLAIN_PATH, ensurePackages, startWordPress } from './lib/wordpress.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -372,22 +372,35 @@ async function main() {
     await loadCase(c, bareUrl, { seconds: 1, keysDir: work, keyPrefix: 'bare-warm' });
     if (baseline) await loadCase(c, baseline.url, { seconds: 1, keysDir: work, keyPrefix: 'baseline-warm' });
     for (let r = 1; r <= ROUNDS; r++) {
-      const sampler = sampleRss(sidecar.child.pid);
-      const s = await measured(sidecar.child.pid, () => loadCase(c, sidecar.url, { keysDir, keyPrefix: `${c.id}-r${r}` }));
-      const peak = sampler.stop();
+      let s, b, x, peak;
+      const steps = [
+        async () => {
+          const sampler = sampleRss(sidecar.child.pid);
+          s = await measured(sidecar.child.pid, () => loadCase(c, sidecar.url, { keysDir, keyPrefix: `${c.id}-r${r}` }));
+          peak = sampler.stop();
+          checkAnswers(c, s, 'sidecar');
+        },
+        async () => {
+          b = await measured(bare.pid, () => loadCase(c, bareUrl, { keysDir: work, keyPrefix: `bare-r${r}` }));
+          checkAnswers(c, b, 'bare');
+        },
+      ];
+      if (baseline) {
+        steps.push(async () => {
+          const sampler2 = sampleRss(baseline.child.pid);
+          x = await measured(baseline.child.pid, () => loadCase(c, baseline.url, { keysDir: work, keyPrefix: `baseline-r${r}` }));
+          baselineRss = Math.max(baselineRss, sampler2.stop());
+          checkAnswers(c, x, 'baseline');
+        });
+      }
+      // Every other round in the reverse order, so neither server always runs first after the other's load.
+      for (const step of r % 2 ? steps : steps.reverse()) await step();
       caseRss = Math.max(caseRss, peak);
-      checkAnswers(c, s, 'sidecar');
       sidecarRounds.push(s);
       answeredCounted += s.requests;
-      const b = await measured(bare.pid, () => loadCase(c, bareUrl, { keysDir: work, keyPrefix: `bare-r${r}` }));
-      checkAnswers(c, b, 'bare');
       bareRounds.push(b);
       let line = `  round ${r}: sidecar ${fmtInt(s.rps)} req/s p50 ${fmtMs(s.latency.p50)} p99 ${fmtMs(s.latency.p99)} ${fmtUs(s.cpuUsPerRequest)}${fmtSteal(s.stealPercent)} | bare ${fmtInt(b.rps)} req/s p50 ${fmtMs(b.latency.p50)} p99 ${fmtMs(b.latency.p99)} ${fmtUs(b.cpuUsPerRequest)}${fmtSteal(b.stealPercent)} | RSS ${peak.toFixed(0)} MB`;
-      if (baseline) {
-        const sampler2 = sampleRss(baseline.child.pid);
-        const x = await measured(baseline.child.pid, () => loadCase(c, baseline.url, { keysDir: work, keyPrefix: `baseline-r${r}` }));
-        baselineRss = Math.max(baselineRss, sampler2.stop());
-        checkAnswers(c, x, 'baseline');
+      if (x) {
         baselineRounds.push(x);
         line += ` | baseline ${fmtInt(x.rps)} req/s p50 ${fmtMs(x.latency.p50)} p99 ${fmtMs(x.latency.p99)} ${fmtUs(x.cpuUsPerRequest)}`;
       }
@@ -412,6 +425,7 @@ async function main() {
       entry.baselineRatio = c.stream ? undefined : ratio(entry.baseline.rps, b.rps);
       entry.baselineRssMb = baselineRss;
       entry.cpu.baseline = medianOf(baselineRounds, 'cpuUsPerRequest');
+      entry.cpu.pairedChange = medianChange(sidecarRounds, baselineRounds, 'cpuUsPerRequest');
       entry.rounds.baseline = baselineRounds.map((x) => Math.round(x.rps));
     }
     results.cases.push(entry);

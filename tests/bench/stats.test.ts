@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   best,
+  comparisonTable,
+  medianChange,
   evaluateTargets,
   parseWrkReport,
   percentile,
@@ -137,6 +139,31 @@ describe('targets of issue 7', () => {
       '| company | 900 | 1.00 ms | 7.00 ms | 1,000 | 1.00 ms | 4.50 ms | 90 % |',
     );
     for (const line of table.split('\n')) expect(line.split('|')).toHaveLength(table.split('\n')[0].split('|').length);
+  });
+});
+
+describe('before and after', () => {
+  it("gives each case's CPU medians and the median of the rounds' own change beside them", () => {
+    const measured = {
+      ...caseOf('ask-stream', load(900), load(1000)),
+      baseline: load(950),
+      cpu: { sidecar: 110, bare: 30, baseline: 100, pairedChange: 0.042 },
+    };
+    const faster = { ...measured, id: 'ask', label: 'ask', cpu: { ...measured.cpu, pairedChange: -0.125 } };
+    const table = comparisonTable({ cases: [measured, faster, caseOf('company', load(900), load(1000))] });
+    expect(table).toContain('| ask-stream | 950 → 900 | – → 90 % | 5.00 ms → 5.00 ms | 100.0 → 110.0 (paired: +4.2 %) |');
+    expect(table).toContain('100.0 → 110.0 (paired: −12.5 %)');
+    // Only cases with a baseline.
+    expect(table).not.toContain('company');
+  });
+
+  it('pairs each round of the sidecar with the round of the baseline of the same number', () => {
+    const rounds = (...cpu: number[]) => cpu.map((cpuUsPerRequest) => ({ cpuUsPerRequest }));
+    // Round by round +1 %, +3 %, +5 %: the middle one. Paired by number, not by rank: the same rounds in another order pair differently.
+    expect(medianChange(rounds(202, 412, 315), rounds(200, 400, 300), 'cpuUsPerRequest')).toBeCloseTo(0.03, 5);
+    expect(medianChange(rounds(202, 412, 315), rounds(400, 300, 200), 'cpuUsPerRequest')).toBeCloseTo(0.373, 3);
+    expect(medianChange(rounds(90, 180), rounds(100, 200), 'cpuUsPerRequest')).toBeCloseTo(-0.1, 5);
+    expect(medianChange(rounds(100), [], 'cpuUsPerRequest')).toBeUndefined();
   });
 });
 

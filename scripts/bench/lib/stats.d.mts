@@ -33,7 +33,8 @@ export interface CaseResult {
   baseline?: LoadResult;
   ratio: number | undefined;
   baselineRatio?: number;
-  cpu?: { sidecar?: number; bare?: number; baseline?: number };
+  /** Medians of the rounds; pairedChange: the median of each round's sidecar/baseline − 1. */
+  cpu?: { sidecar?: number; bare?: number; baseline?: number; pairedChange?: number };
   cpuRatio?: number;
   rssMb?: number;
   baselineRssMb?: number;
@@ -74,6 +75,7 @@ export function pct(value: number | undefined): string;
 export function fmtInt(value: number | undefined): string;
 export function fmtMs(value: number | undefined): string;
 export function markdownTable(header: string[], rows: string[][]): string;
+export function medianChange<T>(after: T[], before: T[], field: keyof T): number | undefined;
 export function comparisonTable(results: Record<string, unknown>): string;
 export function resultsTable(results: Record<string, unknown>): string;
 export function ratioChart(bars: Bar[], options?: { title?: string; subtitle?: string; width?: number }): string;

@@ -165,6 +165,19 @@ export function markdownTable(header, rows) {
 }
 
 /** Sidecar of this tree against the baseline revision, case by case (req/s, p99, RSS). */
+/**
+ * The median of after/before − 1 over rounds of the same number: the host's load drifts between rounds
+ * more than between two servers measured in one round. Undefined without a pair.
+ */
+export function medianChange(after, before, field) {
+  const changes = after.flatMap((a, i) => (typeof a[field] === 'number' && typeof before[i]?.[field] === 'number' ? [a[field] / before[i][field] - 1] : []));
+  changes.sort((x, y) => x - y);
+  return changes.length ? changes[Math.floor((changes.length - 1) / 2)] : undefined;
+}
+
+/** The median of the rounds' own after/before ratios, as a change: " (paired: +3.2 %)". */
+const pairedChange = (change) => (change === undefined ? '' : ` (paired: ${change >= 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(1)} %)`);
+
 export function comparisonTable(results) {
   const rows = results.cases
     .filter((c) => c.baseline)
@@ -173,12 +186,12 @@ export function comparisonTable(results) {
       c.stream ? `${fmtMs(c.baseline.latency.p50)} → ${fmtMs(c.sidecar.latency.p50)} (p50 to first event)` : `${fmtInt(c.baseline.rps)} → ${fmtInt(c.sidecar.rps)}`,
       c.stream ? '' : `${pct(c.baselineRatio)} → ${pct(c.ratio)}`,
       `${fmtMs(c.baseline.latency.p99)} → ${fmtMs(c.sidecar.latency.p99)}`,
-      c.cpu?.baseline !== undefined ? `${c.cpu.baseline.toFixed(1)} → ${c.cpu.sidecar.toFixed(1)}` : '–',
+      c.cpu?.baseline !== undefined ? `${c.cpu.baseline.toFixed(1)} → ${c.cpu.sidecar.toFixed(1)}${pairedChange(c.cpu.pairedChange)}` : '–',
       `${c.baselineRssMb?.toFixed(0) ?? '–'} → ${c.rssMb?.toFixed(0) ?? '–'}`,
     ]);
   const s = results.startupAll;
   if (s?.baseline && s?.production) rows.push(['start-up (median)', `${fmtMs(s.baseline.median)} → ${fmtMs(s.production.median)}`, '', '', '', '']);
-  return markdownTable(['Case', 'req/s before → after', 'of ceiling', 'p99', 'CPU µs/req', 'RSS MB'], rows);
+  return markdownTable(['Case', 'req/s before → after', 'of ceiling', 'p99', 'CPU µs/req (medians; paired: median of the rounds\' own change)', 'RSS MB'], rows);
 }
 
 /** The main table of a run: one row per sidecar case, then the WordPress pair. */
