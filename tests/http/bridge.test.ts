@@ -232,6 +232,68 @@ describe('handoffs for review and the admin list', () => {
   });
 });
 
+describe('the internal routes check their declared inputs', () => {
+  const list = (query: string, headers = internal()) => fetch(`${base}/_bridge/handoffs${query}`, { headers });
+
+  it('reads the list query by its schema: numbers from text, defaults filled in, every fault named at once', async () => {
+    const plain = (await list('').then((r) => r.json())) as any;
+    expect([plain.limit, plain.offset]).toEqual([20, 0]);
+    const page = (await list('?limit=3&offset=0').then((r) => r.json())) as any;
+    expect(page.limit).toBe(3);
+    expect(typeof page.limit).toBe('number');
+
+    const refused = await list('?limit=0&offset=-1&state=lost&next_step=');
+    expect(refused.status).toBe(400);
+    const problem = (await refused.json()) as any;
+    expect(problem.code).toBe('rest_invalid_param');
+    expect(problem.errors.map((e: { field: string }) => e.field).sort()).toEqual(['query:limit', 'query:next_step', 'query:offset', 'query:state']);
+    expect(problem.errors.find((e: { field: string }) => e.field === 'query:limit').message).toBe('must be a whole number from 1 to 100');
+    expect(problem.errors.find((e: { field: string }) => e.field === 'query:state').message).toBe(`must be one of: ${HANDOFF_STATES.join(', ')}`);
+    for (const bad of ['?limit=abc', '?limit=2.5', '?limit=101', '?limit=1&limit=2', '?offset=99999999999']) {
+      expect((await list(bad)).status, bad).toBe(400);
+    }
+    // The credential is checked first: a caller without it learns nothing of the query's rules.
+    expect((await list('?limit=abc', bridged())).status).toBe(403);
+  });
+
+  it('knows nothing under a path that is no handoff id, on every handoff route', async () => {
+    for (const id of ['ho_short', 'not-a-handoff-id-at-all-0000', 'ho_aaaaaaaaaaaaaaaa!', `ho_${'a'.repeat(65)}`, 'HO_aaaaaaaaaaaaaaaaaaaaaaaa']) {
+      const get = await fetch(`${base}/_bridge/handoffs/${id}`, { headers: internal() });
+      expect(get.status, id).toBe(404);
+      expect(((await get.json()) as any).code).toBe('handoff_not_found');
+      for (const transition of ['opened', 'submitted']) {
+        expect((await fetch(`${base}/_bridge/handoffs/${id}/${transition}`, { method: 'POST', headers: internal() })).status, `${id} ${transition}`).toBe(404);
+      }
+    }
+  });
+
+  it('refuses a dry_run other than 0 or 1 and applies nothing', async () => {
+    const before = running.service.site.revision;
+    const { status, json } = await push({ revision: 'r-dry-yes', config: defaultConfig() }, '?dry_run=yes');
+    expect(status).toBe(400);
+    expect(json.errors.map((e: { field: string }) => e.field)).toEqual(['query:dry_run']);
+    expect(running.service.site.revision).toBe(before);
+    expect((await push({ revision: 'r-dry-0', config: defaultConfig() }, '?dry_run=0')).json.applied).toBe(true);
+  });
+
+  it('names every problem of a pushed body at once, the revision in words', async () => {
+    const config = defaultConfig() as any;
+    config.recommendations.effekt.material_id = 'unknown-material';
+    config.materials.push({ ...config.materials[0] });
+    const { status, json } = await push({ revision: 'bad revision!', config });
+    expect(status).toBe(400);
+    expect(json.code).toBe('invalid_site_config');
+    expect(json.errors).toContainEqual({ field: '/revision', message: 'must be 1 to 64 letters, digits, dots, dashes or underscores' });
+    // A body the schema accepts still has its references checked: the duplicate id and the unknown material.
+    const references = await push({ revision: 'r-refs', config });
+    expect(references.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      `/config/materials/${config.materials.length - 1}/id`,
+      '/config/recommendations/effekt/material_id',
+    ]);
+    expect((await push([])).json.errors).toEqual([{ field: '/', message: 'must be an object with revision and config' }]);
+  });
+});
+
 describe('the handoff lifecycle through the bridge', () => {
   let service: RunningService;
   let url: string;

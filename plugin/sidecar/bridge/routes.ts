@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BRIDGE_PREFIX, INTERFACE_VERSION } from '../core/paths.js';
-import { ProblemError, badRequest } from '../core/errors.js';
+import { ProblemError, badRequest, type FieldError } from '../core/errors.js';
 import { NO_STORE } from '../core/http.js';
-import { checkSiteConfig } from '../core/site-config.js';
-import { HANDOFF_STATES, NEXT_STEPS, SCHEMAS } from '../core/schemas.js';
+import { checkSiteConfig, checkSiteConfigReferences, type NextStep, type SiteConfig } from '../core/site-config.js';
+import { HANDOFF_STATES, NEXT_STEPS, SCHEMAS, commonDefRef, fieldList, schemaIdRef } from '../core/schemas.js';
 import type { ServiceRoutes } from '../deps.js';
-import type { NextStep } from '../core/site-config.js';
 import type { HandoffState, StoredHandoff } from '../handoffs/store.js';
 
 const STARTED_AT = Date.now();
@@ -21,29 +20,72 @@ function requireInternal(origin: { internal: boolean }): void {
   }
 }
 
-function boundedInteger(raw: unknown, name: string, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw badRequest('rest_invalid_param', `${name} must be a whole number from ${min} to ${max}.`, [
-      { field: `query:${name}`, message: `must be a whole number from ${min} to ${max}` },
-    ]);
-  }
-  return value;
+/** What the admin list asks for: a page, optionally of one next step or state (Admin_Routes.php sends only the filters in use). */
+const HANDOFF_LIST_QUERY = {
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    offset: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 0 },
+    next_step: commonDefRef('NextStep'),
+    state: commonDefRef('HandoffState'),
+  },
+} as const;
+
+interface HandoffListQuery {
+  limit: number;
+  offset: number;
+  next_step?: NextStep;
+  state?: HandoffState;
 }
 
-/** One of the allowed values of a query parameter, or none when it is absent or empty. */
-function oneOf<T extends string>(raw: unknown, name: string, allowed: readonly string[]): T | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (!allowed.includes(String(raw))) {
-    throw badRequest('rest_invalid_param', `${name} must be one of: ${allowed.join(', ')}.`, [
-      { field: `query:${name}`, message: `must be one of: ${allowed.join(', ')}` },
-    ]);
-  }
-  return raw as T;
+/** What each list parameter accepts, in the words of a refusal. */
+const LIST_QUERY_RULES: Record<string, string> = {
+  limit: `must be a whole number from ${HANDOFF_LIST_QUERY.properties.limit.minimum} to ${HANDOFF_LIST_QUERY.properties.limit.maximum}`,
+  offset: `must be a whole number from ${HANDOFF_LIST_QUERY.properties.offset.minimum} to ${HANDOFF_LIST_QUERY.properties.offset.maximum}`,
+  next_step: `must be one of: ${NEXT_STEPS.join(', ')}`,
+  state: `must be one of: ${HANDOFF_STATES.join(', ')}`,
+};
+
+/** A list query the schema refused: every parameter at fault, once, with what it accepts. */
+function refuseListQuery(_request: FastifyRequest, errors: FieldError[]): ProblemError {
+  const fields = [...new Set(errors.map((error) => error.field))];
+  const named = fields.map((field) => ({ field, message: LIST_QUERY_RULES[field.replace(/^query:/, '')] ?? errors.find((e) => e.field === field)!.message }));
+  return badRequest('rest_invalid_param', `The handoff list query is invalid: ${fieldList(named)}.`, named);
 }
 
-const HANDOFF_ID = new RegExp(SCHEMAS.Handoff.properties.id.pattern);
+/** A handoff's own routes: anything but a handoff id in the path is unknown, before the store sees it. */
+const HANDOFF_PARAMS = { type: 'object', properties: { id: SCHEMAS.Handoff.properties.id }, required: ['id'] } as const;
+
+/** What the plugin pushes (Config_Sync.php): the configuration staff saved, under the revision WordPress gave it. */
+const CONFIG_PUSH_BODY = {
+  type: 'object',
+  properties: { revision: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$' }, config: schemaIdRef('SiteConfig') },
+  required: ['revision', 'config'],
+} as const;
+/** ?dry_run=1 validates only, so the admin screen can show field messages before anything is saved. */
+const CONFIG_PUSH_QUERY = { type: 'object', properties: { dry_run: { enum: ['0', '1'] } } } as const;
+
+const configProblem = (errors: FieldError[]) =>
+  badRequest('invalid_site_config', `The site configuration was not accepted: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+
+/** Every problem of a pushed body at once, in the words the admin screen shows next to each field. */
+function configPushErrors(body: unknown): FieldError[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [{ field: '/', message: 'must be an object with revision and config' }];
+  const { revision, config } = body as { revision?: unknown; config?: unknown };
+  const errors: FieldError[] = [];
+  if (typeof revision !== 'string' || !new RegExp(CONFIG_PUSH_BODY.properties.revision.pattern).test(revision)) {
+    errors.push({ field: '/revision', message: 'must be 1 to 64 letters, digits, dots, dashes or underscores' });
+  }
+  errors.push(...checkSiteConfig(config).map((e) => ({ ...e, field: `/config${e.field === '/' ? '' : e.field}` })));
+  return errors;
+}
+
+/** A push the schemas refused: a body with all its problems named as configPushErrors names them, a query by field. */
+function refuseConfigPush(request: FastifyRequest, errors: FieldError[]): ProblemError {
+  if (errors.some((e) => e.field.startsWith('query:'))) return badRequest('rest_invalid_param', `Invalid request querystring: ${fieldList(errors)}.`, errors);
+  return configProblem(configPushErrors(request.body));
+}
+
 const RECORD_FIELDS = Object.keys(SCHEMAS.HandoffRecord.properties) as (keyof typeof SCHEMAS.HandoffRecord.properties & keyof StoredHandoff)[];
 
 /** schemas/handoff-record.schema.json: what was created and where it stands, never the creation answer's status. */
@@ -79,58 +121,48 @@ export const bridgeRoutes: ServiceRoutes = (app, { site, handoffs, config }) => 
     });
   });
 
-  // Validate-only with ?dry_run=1, so the admin screen can show field messages before anything is saved.
   // The whole catalog comes in one push; only the bridge can send it, so it may be larger than public bodies.
-  app.put(`${BRIDGE_PREFIX}/config`, { ...internal, bodyLimit: CONFIG_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const body = request.body as { revision?: unknown; config?: unknown } | undefined;
-    const errors = [];
-    if (!body || typeof body !== 'object' || Array.isArray(body)) errors.push({ field: '/', message: 'must be an object with revision and config' });
-    else {
-      if (typeof body.revision !== 'string' || !/^[A-Za-z0-9._-]{1,64}$/.test(body.revision)) {
-        errors.push({ field: '/revision', message: 'must be 1 to 64 letters, digits, dots, dashes or underscores' });
-      }
-      errors.push(...checkSiteConfig(body.config).map((e) => ({ ...e, field: `/config${e.field === '/' ? '' : e.field}` })));
-    }
-    if (errors.length)
-      throw badRequest('invalid_site_config', `The site configuration was not accepted: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
-    const dryRun = (request.query as Record<string, unknown>).dry_run === '1';
-    if (!dryRun) site.replace(body!.config, body!.revision as string);
-    return reply.header('cache-control', NO_STORE).send({ revision: dryRun ? body!.revision : site.announcedRevision, applied: !dryRun });
+  const configPush = {
+    ...internal,
+    bodyLimit: CONFIG_BODY_LIMIT_BYTES,
+    schema: { body: CONFIG_PUSH_BODY, querystring: CONFIG_PUSH_QUERY },
+    config: { ...internal.config, refuse: refuseConfigPush },
+  };
+  app.put(`${BRIDGE_PREFIX}/config`, configPush, async (request, reply) => {
+    const { revision, config } = request.body as { revision: string; config: SiteConfig };
+    const errors = checkSiteConfigReferences(config).map((e) => ({ ...e, field: `/config${e.field}` }));
+    if (errors.length) throw configProblem(errors);
+    const dryRun = (request.query as { dry_run?: string }).dry_run === '1';
+    if (!dryRun) site.replace(config, revision);
+    return reply.header('cache-control', NO_STORE).send({ revision: dryRun ? revision : site.announcedRevision, applied: !dryRun });
   });
 
-  app.get(`${BRIDGE_PREFIX}/handoffs`, internal, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const limit = boundedInteger(query.limit, 'limit', 20, 1, 100);
-    const offset = boundedInteger(query.offset, 'offset', 0, 0, 1_000_000_000);
-    const nextStep = oneOf<NextStep>(query.next_step, 'next_step', NEXT_STEPS);
-    const state = oneOf<HandoffState>(query.state, 'state', HANDOFF_STATES);
+  const list = { ...internal, schema: { querystring: HANDOFF_LIST_QUERY }, config: { ...internal.config, refuse: refuseListQuery } };
+  app.get(`${BRIDGE_PREFIX}/handoffs`, list, async (request, reply) => {
+    const { limit, offset, next_step: nextStep, state } = request.query as HandoffListQuery;
     const page = await handoffs.list({ limit, offset, nextStep, state });
     return reply.header('cache-control', NO_STORE).send({ total: page.total, limit, offset, items: page.items.map(handoffRecord) });
   });
 
-  /** The id of the path, checked before the store sees it: anything but a handoff id is unknown. */
-  const handoffId = (params: unknown): string => {
-    const { id } = params as { id: string };
-    if (!HANDOFF_ID.test(id)) throw notFound();
-    return id;
-  };
+  const byId = { ...internal, schema: { params: HANDOFF_PARAMS }, config: { ...internal.config, refuse: () => notFound() } };
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
-  app.get(`${BRIDGE_PREFIX}/handoffs/:id`, internal, async (request, reply) => {
-    const handoff = await handoffs.get(handoffId(request.params));
+  app.get(`${BRIDGE_PREFIX}/handoffs/:id`, byId, async (request, reply) => {
+    const handoff = await handoffs.get(idOf(request));
     if (!handoff) throw notFound();
     return reply.header('cache-control', NO_STORE).send(handoffRecord(handoff));
   });
 
   // The review page was viewed. No body: the sidecar learns that, nothing of who viewed it.
-  app.post(`${BRIDGE_PREFIX}/handoffs/:id/opened`, internal, async (request, reply) => {
-    const handoff = await handoffs.markOpened(handoffId(request.params), Date.now());
+  app.post(`${BRIDGE_PREFIX}/handoffs/:id/opened`, byId, async (request, reply) => {
+    const handoff = await handoffs.markOpened(idOf(request), Date.now());
     if (!handoff) throw notFound();
     return reply.header('cache-control', NO_STORE).send(handoffRecord(handoff));
   });
 
   // The form was sent. No body: the contact details stay in WordPress; the sidecar learns only that it was sent.
-  app.post(`${BRIDGE_PREFIX}/handoffs/:id/submitted`, internal, async (request, reply) => {
-    const result = await handoffs.markSubmitted(handoffId(request.params), Date.now());
+  app.post(`${BRIDGE_PREFIX}/handoffs/:id/submitted`, byId, async (request, reply) => {
+    const result = await handoffs.markSubmitted(idOf(request), Date.now());
     if (!result) throw notFound();
     if (result.handoff.state === 'expired') {
       throw new ProblemError({ status: 409, code: 'handoff_expired', detail: 'This handoff has expired: its link no longer works and nothing was changed.' });

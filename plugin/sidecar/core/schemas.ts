@@ -71,13 +71,13 @@ export const HANDOFF_STATES: readonly string[] = common.$defs.HandoffState.enum;
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 /** The validators' Ajv, with every schema of SCHEMAS added; exported for the schema tests. */
-export function createAjv(): Ajv2020 {
+export function createAjv(options: { coerceTypes?: boolean; useDefaults?: boolean } = {}): Ajv2020 {
   // inlineRefs: false compiles each referenced schema once as its own function instead of inlining it
   // at every $ref (SiteConfig reaches Material, Company, … several times): the same validation, about
   // half the compile time at start-up. validateSchema: false: the schemas are files of this repository,
   // checked against the JSON Schema 2020-12 meta-schema by tests/unit/schemas.test.ts; checking them
   // again at every start compiled the meta-schema and took about 60 of the sidecar's 440 ms start-up.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, inlineRefs: false, validateSchema: false });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, inlineRefs: false, validateSchema: false, ...options });
   addFormats(ajv);
   // The interface names of an enumeration's values (German and English), beside the values: an annotation.
   ajv.addKeyword({ keyword: LABELS_KEYWORD, schemaType: 'object' });
@@ -143,12 +143,19 @@ export const schemaIdRef = (name: SchemaName) => ({ $ref: SCHEMAS[name].$id });
 /** A reference to one of the shared definitions of common.schema.json, by the same rule. */
 export const commonDefRef = (def: keyof typeof common.$defs) => ({ $ref: `${common.$id}#/$defs/${def}` });
 
+/** The Ajv of query strings, made when a route first declares one. */
+let queryAjv: Ajv2020 | undefined;
+
 /**
  * The validator of a schema a route declares (Fastify's validator compiler, server.ts): this Ajv, so
  * the route checks by JSON Schema 2020-12 against the same files, with the same messages, as the rest.
+ * A query string's values arrive as text: its schemas are compiled by an Ajv of the same schemas that
+ * reads "20" as 20 where they say integer and fills in their defaults, as Fastify's own does.
  */
-export function routeValidator(schema: object): ValidateFunction {
-  return ajv.compile(schema);
+export function routeValidator(schema: object, httpPart?: string): ValidateFunction {
+  if (httpPart !== 'querystring') return ajv.compile(schema);
+  queryAjv ??= createAjv({ coerceTypes: true, useDefaults: true });
+  return queryAjv.compile(schema);
 }
 
 export function fieldList(errors: FieldError[]): string {

@@ -296,7 +296,7 @@ export async function buildServer<D extends CoreDeps>(deps: D, capabilities: Cap
   });
 
   // Routes declare their inputs as schemas of schemas/ (2020-12); Fastify's own Ajv is draft-07 and knows none of their $ids.
-  app.setValidatorCompiler(({ schema }) => routeValidator(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => routeValidator(schema, httpPart));
 
   app.setNotFoundHandler((request, reply) => sendProblem(reply, notFound(request.method, request.url)));
 

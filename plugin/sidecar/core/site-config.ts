@@ -20,7 +20,11 @@ export function defaultConfig(): SiteConfig {
 export function checkSiteConfig(candidate: unknown): FieldError[] {
   const validate = validatorFor('SiteConfig');
   if (!validate(candidate)) return toFieldErrors(validate.errors);
-  const config = candidate as SiteConfig;
+  return checkSiteConfigReferences(candidate as SiteConfig);
+}
+
+/** What a schema cannot say of a configuration it accepts: ids unique, recommendations naming a material, ranges in order. */
+export function checkSiteConfigReferences(config: SiteConfig): FieldError[] {
   const errors: FieldError[] = [];
   const ids = new Set<string>();
   config.materials.forEach((material, index) => {
