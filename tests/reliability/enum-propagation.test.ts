@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, spawnService, type ServiceProcess } from '../support/service.js';
+import { ensureCommand } from '../support/commands.js';
 
 const STEP = 'consultation';
 const NAMES = { de: 'Beratungstermin vor Ort', en: 'On-site consultation' };
@@ -112,6 +113,25 @@ describe('a next step added to schemas/ alone', () => {
       const built = readFileSync(path.join(dir, `plugin/build/schemas/${schema}.json`), 'utf8');
       expect(JSON.parse(built).properties.next_step.enum, schema).toContain(STEP);
     }
+    // The plugin's own class reads it: the values the admin API filters by and the names the review shows.
+    ensureCommand('php', 'php-cli');
+    const probe = path.join(dir, 'contract-probe.php');
+    writeFileSync(
+      probe,
+      [
+        '<?php',
+        'namespace ManufacturerAgent;',
+        "define( 'ABSPATH', __DIR__ . '/' );",
+        "const PLUGIN_FILE = __DIR__ . '/plugin/manufacturer-agent.php';",
+        "require __DIR__ . '/plugin/includes/Contract.php';",
+        `echo json_encode( array( Contract::values( 'next_step' ), Contract::label( 'next_step', '${STEP}', 'de' ), Contract::label( 'next_step', '${STEP}', 'en' ) ) );`,
+      ].join('\n'),
+    );
+    const php = spawnSync('php', ['-n', probe], { encoding: 'utf8' });
+    expect(php.status, php.stderr).toBe(0);
+    const [values, de, en] = JSON.parse(php.stdout);
+    expect(values).toContain(STEP);
+    expect([de, en]).toEqual([NAMES.de, NAMES.en]);
   });
 
   it('reaches the admin screen: its bundle carries both names', () => {

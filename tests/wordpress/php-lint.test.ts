@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, playgroundCli } from '../../scripts/stack.mjs';
+import { ensureCommand } from '../support/commands.js';
 
 const PLUGIN = path.join(ROOT, 'plugin');
 export const PHP_VERSIONS = ['8.1', '8.2', '8.3', '8.4'];
@@ -17,23 +18,6 @@ function phpFiles(dir: string): string[] {
     if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : phpFiles(full);
     return entry.name.endsWith('.php') ? [full] : [];
   });
-}
-
-/** A Debian package's command, installed on a machine that has none (the test machines run as root). */
-function ensureCommand(command: string, debianPackage: string): void {
-  if (spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0) return;
-  const install = () =>
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', debianPackage], {
-      encoding: 'utf8',
-      timeout: 300_000,
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  let result = install();
-  if (result.status !== 0) {
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', timeout: 300_000 });
-    result = install();
-  }
-  if (result.status !== 0) throw new Error(`apt-get install ${debianPackage} failed:\n${result.stdout}${result.stderr}`);
 }
 
 describe('PHP files of the plugin', () => {
