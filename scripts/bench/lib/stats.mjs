@@ -164,7 +164,6 @@ export function markdownTable(header, rows) {
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-/** Sidecar of this tree against the baseline revision, case by case (req/s, p99, RSS). */
 /**
  * The median of after/before − 1 over rounds of the same number: the host's load drifts between rounds
  * more than between two servers measured in one round. Undefined without a pair.
@@ -178,6 +177,7 @@ export function medianChange(after, before, field) {
 /** The median of the rounds' own after/before ratios, as a change: " (paired: +3.2 %)". */
 const pairedChange = (change) => (change === undefined ? '' : ` (paired: ${change >= 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(1)} %)`);
 
+/** Sidecar of this tree against the baseline revision, case by case (req/s, p99, CPU, RSS). */
 export function comparisonTable(results) {
   const rows = results.cases
     .filter((c) => c.baseline)
