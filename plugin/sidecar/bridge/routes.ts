@@ -65,8 +65,7 @@ const CONFIG_PUSH_BODY = {
 /** ?dry_run=1 validates only, so the admin screen can show field messages before anything is saved. */
 const CONFIG_PUSH_QUERY = { type: 'object', properties: { dry_run: { enum: ['0', '1'] } } } as const;
 
-const configProblem = (errors: FieldError[]) =>
-  badRequest('invalid_site_config', `The site configuration was not accepted: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+const configProblem = (errors: FieldError[]) => badRequest('invalid_site_config', `The site configuration was not accepted: ${fieldList(errors)}.`, errors);
 
 /** Every problem of a pushed body at once, in the words the admin screen shows next to each field. */
 function configPushErrors(body: unknown): FieldError[] {

@@ -105,7 +105,7 @@ export function parseHandoffCall(headers: IncomingHttpHeaders, body: unknown, co
   if (errors.length) {
     // The key's own verdict (missing or invalid) names the answer; otherwise it is the body's.
     const code = keyProblem?.code ?? 'rest_invalid_param';
-    throw badRequest(code, `Invalid handoff request: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+    throw badRequest(code, `Invalid handoff request: ${fieldList(errors)}.`, errors);
   }
   const request = body as HandoffRequest;
   return { key, request, fingerprint: requestFingerprint(request) };
