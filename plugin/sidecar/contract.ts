@@ -1,12 +1,13 @@
 // The facts the PHP bridge and the sidecar must share, written by the build to plugin/build/contract.json
 // (export-schemas.ts), so that PHP reads them instead of keeping a copy: the enumerations with their
 // German and English names, the handoff id pattern, the interface version, the public root paths, the
-// bridge's header names, the crawl delay, the configuration's parts and the problem the bridge answers
-// when the sidecar cannot be reached.
-import { BRIDGE_HEADERS, INTERNAL_CREDENTIAL_CONTEXT } from './core/bridge.js';
+// bridge's header names, the crawl delay, the configuration's parts, the documentation's example secret,
+// the largest configuration push, and the problem the bridge answers when the sidecar cannot be reached.
+import { BRIDGE_HEADERS, EXAMPLE_BRIDGE_TOKEN, INTERNAL_CREDENTIAL_CONTEXT } from './core/bridge.js';
 import { AGENT_PREFIX, AMBIGUOUS_PATH, ASK_PATH, BRIDGE_PREFIX, DOCUMENT_PATHS, INTERFACE_VERSION, MCP_PATH } from './core/paths.js';
 import { LABELS_KEYWORD, SCHEMAS } from './core/schemas.js';
 import { CRAWL_DELAY_SECONDS } from './discovery/facts.js';
+import { CONFIG_BODY_LIMIT_BYTES } from './bridge/routes.js';
 import { TABLE_PREFIX_PATTERN, mysqlTableNames } from './handoffs/mysql-store.js';
 import type { LocalizedText } from './core/site-config.js';
 
@@ -80,6 +81,10 @@ export function buildContract() {
     ambiguous_path_pattern: AMBIGUOUS_PATH.source,
     bridge_headers: BRIDGE_HEADERS,
     internal_credential_context: INTERNAL_CREDENTIAL_CONTEXT,
+    /** The documentation's placeholder for the shared secret: a site using it is told to replace it. */
+    example_bridge_token: EXAMPLE_BRIDGE_TOKEN,
+    /** The largest configuration push the sidecar takes (bridge/routes.ts); `wp manufacturer-agent config import` refuses a larger file. */
+    config_body_limit_bytes: CONFIG_BODY_LIMIT_BYTES,
     crawl_delay_seconds: CRAWL_DELAY_SECONDS,
     config_parts: SCHEMAS.SiteConfig.required,
     /** The tables sidecars sharing the site's database create (after the prefix), which uninstall drops. */
