@@ -77,6 +77,8 @@ export function buildContract() {
     /** REST namespaces forwarded whole, every version. */
     rest_namespaces: [...new Set([namespaceOf(AGENT_PREFIX), namespaceOf(ASK_PATH)])],
     bridge_prefix: BRIDGE_PREFIX,
+    /** The question endpoint, as agents call it (`wp manufacturer-agent ask` goes the same way). */
+    ask_path: ASK_PATH,
     /** A path the bridge refuses before forwarding (core/paths.ts isAmbiguousTarget), case-insensitive. */
     ambiguous_path_pattern: AMBIGUOUS_PATH.source,
     bridge_headers: BRIDGE_HEADERS,

@@ -30,8 +30,9 @@ final class Admin_Routes {
 	 * @param Sidecar_Client $client    The sidecar.
 	 * @param Config_Sync    $sync      Applies configurations.
 	 * @param Enquiries      $enquiries The enquiries people sent (WordPress's alone).
+	 * @param Service_Health $health    The sidecar's checks (the Status tab shows them).
 	 */
-	public function __construct( private Sidecar_Client $client, private Config_Sync $sync, private Enquiries $enquiries ) {
+	public function __construct( private Sidecar_Client $client, private Config_Sync $sync, private Enquiries $enquiries, private Service_Health $health ) {
 	}
 
 	/**
@@ -127,13 +128,10 @@ final class Admin_Routes {
 	 * @return \WP_REST_Response|\WP_Error
 	 */
 	public function put_config( \WP_REST_Request $request ) {
-		$config   = (array) $request->get_param( 'config' );
-		$revision = Settings::new_revision();
-		$applied  = $this->sync->apply( $config, $revision );
-		if ( is_wp_error( $applied ) ) {
-			return $applied;
+		$revision = $this->sync->save( (array) $request->get_param( 'config' ) );
+		if ( is_wp_error( $revision ) ) {
+			return $revision;
 		}
-		Settings::store( $config, $revision );
 		return new \WP_REST_Response( array( 'revision' => $revision, 'config' => Settings::config() ) );
 	}
 
@@ -190,29 +188,27 @@ final class Admin_Routes {
 	}
 
 	/**
-	 * GET /status: is the sidecar there, and does it hold the saved configuration?
+	 * GET /status: is the sidecar there, and does it hold the saved configuration? When it holds
+	 * another revision (it restarted, or missed a push) the saved configuration is pushed first, and
+	 * `sync` says what happened; `checks` are Site Health's verdicts on the sidecar as it is then.
 	 */
 	public function status(): \WP_REST_Response {
-		$revision = Settings::revision();
-		$sidecar  = array( 'reachable' => false, 'url' => $this->client->base_url(), 'bridge_token_set' => $this->client->has_token() );
-		try {
-			$answer = $this->client->json( 'GET', '/_bridge/status' );
-			$data   = $answer->json();
-			if ( 200 === $answer->status && is_array( $data ) ) {
-				$sidecar = array_merge( $sidecar, $data, array( 'reachable' => true ) );
-			} else {
-				$sidecar['error'] = 403 === $answer->status
-					? __( 'The sidecar refuses the bridge: the shared secret differs.', 'manufacturer-agent' )
-					: sprintf( /* translators: %d: HTTP status */ __( 'The sidecar answered with status %d.', 'manufacturer-agent' ), $answer->status );
-			}
-		} catch ( Sidecar_Unavailable $e ) {
-			$sidecar['error'] = __( 'The sidecar cannot be reached.', 'manufacturer-agent' );
+		$sync    = $this->health->sync_if_stale();
+		$current = $this->health->sidecar();
+		$sidecar = array_merge(
+			$current['data'],
+			array( 'reachable' => $current['reachable'], 'url' => $this->client->base_url(), 'bridge_token_set' => $this->client->has_token() )
+		);
+		if ( '' !== $current['error'] ) {
+			$sidecar['error'] = $current['error'];
 		}
 		return new \WP_REST_Response(
 			array(
 				'sidecar'            => $sidecar,
-				'wordpress_revision' => $revision,
-				'in_sync'            => ( $sidecar['revision'] ?? null ) === $revision,
+				'wordpress_revision' => Settings::revision(),
+				'in_sync'            => ( $sidecar['revision'] ?? null ) === Settings::revision(),
+				'sync'               => $sync,
+				'checks'             => $this->health->checks(),
 			)
 		);
 	}

@@ -70,6 +70,23 @@ final class Config_Sync {
 	}
 
 	/**
+	 * Saves a configuration the way the admin screen does: the sidecar checks and applies it under a
+	 * new revision first; only then are the options written, whole.
+	 *
+	 * @param array<string, mixed> $config Candidate.
+	 * @return string|\WP_Error The new revision.
+	 */
+	public function save( array $config ) {
+		$revision = Settings::new_revision();
+		$applied  = $this->apply( $config, $revision );
+		if ( is_wp_error( $applied ) ) {
+			return $applied;
+		}
+		Settings::store( $config, $revision );
+		return $revision;
+	}
+
+	/**
 	 * One push, after everything else in this request has been saved.
 	 */
 	public function push_at_shutdown(): void {

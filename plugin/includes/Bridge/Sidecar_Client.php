@@ -69,6 +69,15 @@ final class Sidecar_Client {
 	}
 
 	/**
+	 * Whether the shared secret is this text (compared in constant time), e.g. the documentation's example.
+	 *
+	 * @param string $candidate Text to compare.
+	 */
+	public function is_token( string $candidate ): bool {
+		return hash_equals( $this->token, $candidate );
+	}
+
+	/**
 	 * Whether a path could be read as another one by a client, proxy or router that normalises it.
 	 *
 	 * @param string $path The path (no query).

@@ -10,12 +10,15 @@ namespace ManufacturerAgent\Core;
 use ManufacturerAgent\Abilities\Abilities;
 use ManufacturerAgent\Admin\Admin_Page;
 use ManufacturerAgent\Admin\Admin_Routes;
+use ManufacturerAgent\Admin\Service_Health;
+use ManufacturerAgent\Admin\Site_Health;
 use ManufacturerAgent\Bridge\Bridge;
 use ManufacturerAgent\Bridge\Client_Address;
 use ManufacturerAgent\Bridge\Config_Sync;
 use ManufacturerAgent\Bridge\Public_Routes;
 use ManufacturerAgent\Bridge\Robots;
 use ManufacturerAgent\Bridge\Sidecar_Client;
+use ManufacturerAgent\Cli\Manufacturer_Agent_Command;
 use ManufacturerAgent\Enquiries\Enquiries;
 use ManufacturerAgent\Enquiries\Enquiry_Form;
 use ManufacturerAgent\Enquiries\Enquiry_Guard;
@@ -59,7 +62,8 @@ final class Plugin {
 		$addresses = Client_Address::from_environment();
 		$bridge    = new Bridge( $client, $sync, $addresses );
 		$public    = new Public_Routes( $bridge );
-		$admin     = new Admin_Routes( $client, $sync, $enquiries );
+		$health    = new Service_Health( $client, $sync );
+		$admin     = new Admin_Routes( $client, $sync, $enquiries, $health );
 		$page      = new Admin_Page();
 		$current   = new Current_Handoff( $client );
 		$summary   = new Handoff_Summary();
@@ -68,6 +72,10 @@ final class Plugin {
 		$review    = new Handoff_Review( $current, $summary, $lifecycle, $form );
 		( new Abilities( $bridge ) )->boot();
 		( new Privacy( $enquiries ) )->boot();
+		( new Site_Health( $health ) )->register();
+		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+			Manufacturer_Agent_Command::register( $client, $sync, $health, $bridge, $admin, $enquiries );
+		}
 
 		// Public paths are answered before WordPress parses the request: nothing later changes the answer.
 		add_action( 'plugins_loaded', array( $public, 'serve_early' ), PHP_INT_MIN );
