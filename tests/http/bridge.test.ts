@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { PREFIX, startService, type RunningService } from '../support/service.js';
+import { PREFIX, ROOT, startService, type RunningService } from '../support/service.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { BRIDGE_HEADERS } from '../../plugin/sidecar/core/bridge.js';
 import { internalHeaders, relayedHeaders } from '../support/bridge-headers.js';
 import { defaultConfig, MAX_SITE_URLS } from '../../plugin/sidecar/core/site-config.js';
@@ -75,6 +77,7 @@ describe('bridge-only endpoints', () => {
       version: '1.1.4',
       revision: running.service.site.announcedRevision,
       store: 'sqlite',
+      plugin_version: JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
       storage: { kind: 'sqlite', writable: true },
       handoff_retention_days: expect.any(Number),
       // The links of this site's answers: the configured public URL when the bridge names no site URL…

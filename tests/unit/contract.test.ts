@@ -89,4 +89,12 @@ describe('the contract', () => {
   it('gives PHP the largest configuration push the sidecar takes', () => {
     expect(contract.config_body_limit_bytes).toBe(CONFIG_BODY_LIMIT_BYTES);
   });
+
+  it('names one release everywhere: package.json (the sidecar reports it), the plugin header and ManufacturerAgent\\VERSION', () => {
+    // Site Health compares the sidecar's plugin_version with the PHP constant: a stale sidecar differs, a fresh one must not.
+    const version = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+    const main = readFileSync(path.join(ROOT, 'plugin/manufacturer-agent.php'), 'utf8');
+    expect(/^ \* Version:\s+(\S+)$/m.exec(main)?.[1]).toBe(version);
+    expect(/^const VERSION\s+= '([^']+)';$/m.exec(main)?.[1]).toBe(version);
+  });
 });

@@ -5,14 +5,14 @@
 // through their REST routes as an administrator; every `wp manufacturer-agent` subcommand, with its
 // refusals (exit 1 and WP-CLI's "Error:" line), and the sidecar stopped and restarted under it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensurePackages, startWordPress } from '../../scripts/bench/lib/wordpress.mjs';
 import { freePort } from '../../scripts/bench/lib/proc.mjs';
-import { PREFIX, ROOT, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
+import { PREFIX, ROOT, SIDECAR_BUNDLE, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
 import { internalHeaders, relayedHeaders } from '../support/bridge-headers.js';
 import { BRIDGE_HEADERS, EXAMPLE_BRIDGE_TOKEN } from '../../plugin/sidecar/core/bridge.js';
 import { MAX_SITE_URLS } from '../../plugin/sidecar/core/site-config.js';
@@ -21,6 +21,9 @@ import { HANDOFF_STATES } from '../../plugin/sidecar/core/schemas.js';
 const TOKEN = `operations-${process.pid}-${randomUUID()}`;
 const CHECKS = ['reachable', 'version', 'config_sync', 'secret', 'storage', 'retention', 'site_url'];
 const ASYNC = CHECKS.filter((check) => check !== 'secret');
+/** nobody's uid and group: a user that, unlike root, cannot write where it was not allowed to. */
+const NOBODY = Number(spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout.trim());
+const NOBODY_GROUP = Number(spawnSync('id', ['-g', 'nobody'], { encoding: 'utf8' }).stdout.trim());
 
 let site: Awaited<ReturnType<typeof startWordPress>>;
 let sidecar: ServiceProcess;
@@ -397,6 +400,60 @@ describe('the sidecar links to another address', () => {
     expect(cli.stderr).toBe('Error: 1 check needs attention.\n');
     expect(wp('manufacturer-agent', 'sync').status).toBe(0);
     expect(siteHealth().manufacturer_agent_site_url.result.status).toBe('good');
+  });
+});
+
+describe('the storage is not writable', () => {
+  it('is critical in Site Health and the CLI, naming the folder, and good again once the sidecar can write', async () => {
+    // The sidecar as production runs it, under a user of its own (root may write anywhere; setpriv
+    // execs node itself, so killing the child ends the sidecar): its data folder made read-only under
+    // it, as a wrong owner or a read-only mount would leave it.
+    await stopSidecar();
+    const readOnly = mkdtempSync(path.join(os.tmpdir(), 'ma-operations-ro-'));
+    chownSync(readOnly, NOBODY, -1);
+    const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY_GROUP}`, '--clear-groups', '--', process.execPath, SIDECAR_BUNDLE], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(sidecarPort),
+        LOG_LEVEL: 'info',
+        MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN,
+        MANUFACTURER_AGENT_DATA_DIR: readOnly,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      let output = '';
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the sidecar did not start as nobody:\n${output}`)), 20_000);
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('listening on')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+      });
+      chmodSync(readOnly, 0o555);
+      const storage = siteHealth().manufacturer_agent_storage.result;
+      expect(storage).toMatchObject({ status: 'critical', label: 'The handoff storage is not writable' });
+      expect(storage.description).toContain(`${readOnly} is not writable`);
+      expect(storage.actions).toMatch(/page=manufacturer-agent/);
+      const cli = wp('manufacturer-agent', 'status');
+      expect(cli.status).toBe(1);
+      expect(cli.stdout).toMatch(/^storage\s+critical\s+/m);
+      chmodSync(readOnly, 0o755);
+      expect(siteHealth().manufacturer_agent_storage.result.status).toBe('good');
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+      rmSync(readOnly, { recursive: true, force: true });
+      await startSidecar();
+    }
   });
 });
 

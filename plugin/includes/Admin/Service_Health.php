@@ -184,7 +184,8 @@ final class Service_Health {
 			case 'reachable':
 				return $this->verdict( $id, self::GOOD, __( 'The agent service answers', 'manufacturer-agent' ), sprintf( /* translators: 1: sidecar URL, 2: uptime in hours */ __( 'The sidecar at %1$s answers the bridge; it has been running for %2$s hours.', 'manufacturer-agent' ), $this->client->base_url(), number_format_i18n( ( (int) ( $data['uptime_seconds'] ?? 0 ) ) / HOUR_IN_SECONDS, 1 ) ) );
 			case 'version':
-				$running = (string) ( $data['version'] ?? '' );
+				// The release the sidecar's bundle was built from; an older sidecar names only its interface version.
+				$running = (string) ( $data['plugin_version'] ?? $data['version'] ?? '' );
 				return VERSION === $running
 					? $this->verdict( $id, self::GOOD, __( 'The agent service runs the plugin’s version', 'manufacturer-agent' ), sprintf( /* translators: %s: version */ __( 'Plugin and sidecar are both version %s.', 'manufacturer-agent' ), VERSION ) )
 					: $this->verdict( $id, self::CRITICAL, __( 'The agent service runs another version than the plugin', 'manufacturer-agent' ), sprintf( /* translators: 1: sidecar version, 2: plugin version */ __( 'The sidecar runs version %1$s, the plugin is version %2$s. After a plugin update the sidecar must be restarted (with npm install --omit=dev in its folder first), or the two may not understand each other.', 'manufacturer-agent' ), '' !== $running ? $running : '?', VERSION ), self::status_action() );
@@ -262,7 +263,8 @@ final class Service_Health {
 			'plugin_version'     => array( __( 'Plugin version', 'manufacturer-agent' ), VERSION ),
 			'sidecar_url'        => array( __( 'Sidecar URL', 'manufacturer-agent' ), $this->client->base_url() ),
 			'reachable'          => array( __( 'Sidecar reachable', 'manufacturer-agent' ), $sidecar['reachable'] ? __( 'Yes', 'manufacturer-agent' ) : __( 'No', 'manufacturer-agent' ) . ( '' !== $sidecar['error'] ? ' — ' . $sidecar['error'] : '' ) ),
-			'sidecar_version'    => array( __( 'Sidecar version', 'manufacturer-agent' ), (string) ( $data['version'] ?? $none ) ),
+			'sidecar_version'    => array( __( 'Sidecar version', 'manufacturer-agent' ), (string) ( $data['plugin_version'] ?? $data['version'] ?? $none ) ),
+			'interface_version'  => array( __( 'Interface version', 'manufacturer-agent' ), (string) ( $data['version'] ?? $none ) ),
 			'secret'             => array( __( 'Shared secret', 'manufacturer-agent' ), $secret[ $this->secret_state() ] ),
 			'wordpress_revision' => array( __( 'Configuration revision in WordPress', 'manufacturer-agent' ), Settings::revision() ),
 			'sidecar_revision'   => array( __( 'Configuration revision in the sidecar', 'manufacturer-agent' ), (string) ( $data['revision'] ?? $none ) ),

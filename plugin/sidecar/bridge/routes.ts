@@ -6,6 +6,9 @@ import { checkSiteConfig, checkSiteConfigReferences, type NextStep, type SiteCon
 import { HANDOFF_STATES, NEXT_STEPS, SCHEMAS, commonDefRef, fieldList, schemaIdRef } from '../core/schemas.js';
 import type { ServiceRoutes } from '../deps.js';
 import type { HandoffState, StoredHandoff } from '../handoffs/store.js';
+// The release the bundle was built from (package.json, the plugin header and ManufacturerAgent\VERSION
+// carry the same; tests/unit/contract.test.ts holds them equal), inlined by the build.
+import packageJson from '../../../package.json' with { type: 'json' };
 
 const STARTED_AT = Date.now();
 export const CONFIG_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -116,6 +119,8 @@ export const bridgeRoutes: ServiceRoutes = (app, { site, handoffs, retention, co
     return reply.header('cache-control', NO_STORE).send({
       service: 'manufacturer-agent-sidecar',
       version: INTERFACE_VERSION,
+      // Compared with the plugin's version by Site Health: a sidecar not restarted after an update runs the old one.
+      plugin_version: packageJson.version,
       revision: site.announcedRevision,
       store: handoffs.kind,
       uptime_seconds: Math.round((Date.now() - STARTED_AT) / 1000),
