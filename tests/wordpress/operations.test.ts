@@ -10,7 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { ensurePackages, startWordPress } from '../../scripts/bench/lib/wordpress.mjs';
+import { SIDECAR_BUNDLE_OPTIONS } from '../../scripts/sidecar-bundle.mjs';
 import { freePort } from '../../scripts/bench/lib/proc.mjs';
 import { PREFIX, ROOT, SIDECAR_BUNDLE, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
 import { internalHeaders, relayedHeaders } from '../support/bridge-headers.js';
@@ -400,6 +402,51 @@ describe('the sidecar links to another address', () => {
     expect(cli.stderr).toBe('Error: 1 check needs attention.\n');
     expect(wp('manufacturer-agent', 'sync').status).toBe(0);
     expect(siteHealth().manufacturer_agent_site_url.result.status).toBe('good');
+  });
+});
+
+describe('a sidecar not restarted after a plugin update', () => {
+  it('is critical in Site Health and the CLI, naming both versions', async () => {
+    // The sidecar of the previous release: the same sources built with the release before this one,
+    // as the process still running after the plugin's files were replaced would be. Built beside the
+    // repository's node_modules (test-results/), which its storage drivers are loaded from.
+    const release = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
+    const [major, minor, patch] = release.split('.').map(Number);
+    const previous = patch > 0 ? `${major}.${minor}.${patch - 1}` : `${major}.${minor}.0-rc.1`;
+    const older = path.join(ROOT, 'test-results', `older-sidecar-${process.pid}`, 'main.mjs');
+    await build({
+      ...SIDECAR_BUNDLE_OPTIONS,
+      absWorkingDir: ROOT,
+      outfile: older,
+      plugins: [
+        {
+          name: 'previous-release',
+          setup(bundler) {
+            // The repository's package.json only; a dependency's own stays as it is.
+            bundler.onLoad({ filter: /[\\/]package\.json$/ }, (args) =>
+              args.path === path.join(ROOT, 'package.json') ? { contents: JSON.stringify({ version: previous }), loader: 'json' } : undefined,
+            );
+          },
+        },
+      ],
+    });
+    await stopSidecar();
+    try {
+      sidecar = await spawnService(
+        { HOST: '127.0.0.1', PORT: String(sidecarPort), MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN, MANUFACTURER_AGENT_DATA_DIR: dataDir },
+        { timeoutMs: 20_000, bundle: older },
+      );
+      const version = siteHealth().manufacturer_agent_version.result;
+      expect(version).toMatchObject({ status: 'critical', label: 'The agent service runs another version than the plugin', badge: { color: 'red' } });
+      expect(version.description).toContain(`The sidecar runs version ${previous}, the plugin is version ${release}.`);
+      const cli = wp('manufacturer-agent', 'status', '--format=json');
+      expect(cli.status).toBe(1);
+      expect(JSON.parse(cli.stdout).find((r: any) => r.check === 'version').status).toBe('critical');
+    } finally {
+      await stopSidecar();
+      rmSync(path.dirname(older), { recursive: true, force: true });
+      await startSidecar();
+    }
   });
 });
 
