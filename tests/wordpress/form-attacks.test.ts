@@ -166,7 +166,7 @@ describe('finding 2: the form never posts to a foreign host', () => {
     expect(actions.filter((a) => a.includes('evil.example'))).toEqual([]);
 
     // On the page itself the action is the page's permalink with its handoff, whatever else the URI carried.
-    const page = await view(client(), `${kontakt}?handoff=${id}&s=%2F%2Fevil.example%2F`);
+    const page = await view(client(), `${kontakt}?handoff=${id}&redirect_to=%2F%2Fevil.example%2F`);
     expect(/<form id="manufacturer-agent-enquiry"[^>]*action="([^"]*)"/.exec(page.html)?.[1]).toBe(`${kontakt}?handoff=${id}#manufacturer-agent-enquiry`);
 
     // The page's tokens posted to the search URL: nothing is stored or mailed.
@@ -260,7 +260,8 @@ describe('finding 3: editors reach no enquiry', () => {
         body: method === 'POST' ? JSON.stringify({ title: 'Umbenannt' }) : undefined,
       });
       const text = await res.text();
-      expect(res.status, `${method} ${route}: ${text.slice(0, 200)}`).toBe(404);
+      // 404 (no such post, no such route) or 403 (the type is not shown in REST).
+      expect([403, 404], `${method} ${route}: ${res.status} ${text.slice(0, 200)}`).toContain(res.status);
       expect(text).not.toContain('Rest Geheim');
     }
     const search = await fetch(`${site.url}/wp-json/wp/v2/search?search=Geheim&subtype=any`, { headers: auth });
