@@ -130,7 +130,8 @@ final class Enquiry_Guard {
 	 * Takes one of $limit slots of a scope for $window seconds, atomically: slot n is a row of its own,
 	 * won by the INSERT IGNORE that creates it or by the conditional UPDATE that renews it once its time
 	 * is older than the window. Of concurrent requests each row goes to one, on MySQL and SQLite alike,
-	 * so at most $limit requests of a window get a slot (no read-then-write race).
+	 * so at most $limit requests of a window get a slot (no read-then-write race). One read of the
+	 * scope's rows first only spares the writes that cannot succeed (a client at its limit costs one query).
 	 *
 	 * @param string $scope  What is counted: a client, an address.
 	 * @param int    $limit  Slots in a window.
@@ -139,18 +140,24 @@ final class Enquiry_Guard {
 	 */
 	private static function take_slot( string $scope, int $limit, int $window ): ?string {
 		global $wpdb;
-		$now  = (string) time();
-		$base = self::SLOT_PREFIX . md5( $scope ) . '_';
+		$now   = time();
+		$base  = self::SLOT_PREFIX . md5( $scope ) . '_';
+		$since = (string) ( $now - $window );
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery -- atomic claims have no API; the rows are read by nobody else.
+		$times = array_column( (array) $wpdb->get_results( $wpdb->prepare( "SELECT `option_name`, `option_value` FROM `$wpdb->options` WHERE `option_name` LIKE %s", $wpdb->esc_like( $base ) . '%' ), ARRAY_A ), 'option_value', 'option_name' );
 		for ( $n = 1; $n <= $limit; $n++ ) {
-			// phpcs:disable WordPress.DB.DirectDatabaseQuery -- atomic claims have no API; the rows are read by nobody else.
-			$taken = 1 === $wpdb->query( $wpdb->prepare( "INSERT IGNORE INTO `$wpdb->options` ( `option_name`, `option_value`, `autoload` ) VALUES ( %s, %s, 'off' )", $base . $n, $now ) )
-				|| 1 === $wpdb->query( $wpdb->prepare( "UPDATE `$wpdb->options` SET `option_value` = %s WHERE `option_name` = %s AND `option_value` < %s", $now, $base . $n, (string) ( time() - $window ) ) );
-			// phpcs:enable WordPress.DB.DirectDatabaseQuery
+			$name = $base . $n;
+			if ( ! isset( $times[ $name ] ) ) {
+				$taken = 1 === $wpdb->query( $wpdb->prepare( "INSERT IGNORE INTO `$wpdb->options` ( `option_name`, `option_value`, `autoload` ) VALUES ( %s, %s, 'off' )", $name, (string) $now ) );
+			} else {
+				$taken = $times[ $name ] < $since && 1 === $wpdb->query( $wpdb->prepare( "UPDATE `$wpdb->options` SET `option_value` = %s WHERE `option_name` = %s AND `option_value` < %s", (string) $now, $name, $since ) );
+			}
 			if ( $taken ) {
 				self::forget_old( self::SLOT_PREFIX, DAY_IN_SECONDS );
-				return $base . $n;
+				return $name;
 			}
 		}
+		// phpcs:enable WordPress.DB.DirectDatabaseQuery
 		return null;
 	}
 
