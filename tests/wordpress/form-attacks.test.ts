@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensurePackages, startWordPress } from '../../scripts/bench/lib/wordpress.mjs';
 import { freePort } from '../../scripts/bench/lib/proc.mjs';
-import { ROOT, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
+import { ROOT, type ServiceProcess } from '../support/service.js';
+import { spawnBridgedSidecar } from '../support/bridged-sidecar.js';
 import { figure, rawRequest, requestBytes } from '../reliability/support.js';
 import { startMailCatcher, type MailCatcher } from '../support/mail.js';
 import { formFields, hiddenFields, person } from '../support/enquiry-form.js';
@@ -86,17 +87,7 @@ async function noMoreMail(count: number): Promise<void> {
 beforeAll(async () => {
   ensurePackages((m: string) => console.log(`[form-attacks] ${m}`));
   const sidecarPort = await freePort();
-  sidecar = await spawnService(
-    {
-      HOST: '',
-      PORT: String(sidecarPort),
-      MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN,
-      MANUFACTURER_AGENT_DATA_DIR: tempDataDir(),
-      MANUFACTURER_AGENT_RATE_LIMIT: '0',
-      MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0',
-    },
-    { timeoutMs: 20_000 },
-  );
+  sidecar = await spawnBridgedSidecar(sidecarPort, TOKEN);
   site = await startWordPress({
     workDir: mkdtempSync(path.join(os.tmpdir(), 'ma-form-attacks-')),
     pluginDir: path.join(ROOT, 'plugin'),
