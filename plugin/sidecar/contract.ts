@@ -1,9 +1,10 @@
 // The facts the PHP bridge and the sidecar must share, written by the build to plugin/build/contract.json
 // (export-schemas.ts), so that PHP reads them instead of keeping a copy: the enumerations with their
 // German and English names, the handoff id pattern, the interface version, the public root paths, the
-// bridge's header names, the crawl delay, the configuration's parts and the problem the bridge answers
-// when the sidecar cannot be reached.
+// bridge's header names, the crawl delay, the IPv6 prefix clients are counted by, the configuration's
+// parts and the problem the bridge answers when the sidecar cannot be reached.
 import { BRIDGE_HEADERS, INTERNAL_CREDENTIAL_CONTEXT } from './core/bridge.js';
+import { IPV6_CLIENT_PREFIX_BITS } from './core/client-address.js';
 import { AGENT_PREFIX, AMBIGUOUS_PATH, ASK_PATH, BRIDGE_PREFIX, DOCUMENT_PATHS, INTERFACE_VERSION, MCP_PATH } from './core/paths.js';
 import { LABELS_KEYWORD, SCHEMAS } from './core/schemas.js';
 import { CRAWL_DELAY_SECONDS } from './discovery/facts.js';
@@ -81,6 +82,8 @@ export function buildContract() {
     bridge_headers: BRIDGE_HEADERS,
     internal_credential_context: INTERNAL_CREDENTIAL_CONTEXT,
     crawl_delay_seconds: CRAWL_DELAY_SECONDS,
+    /** IPv6 clients are counted per network of this many bits, by the sidecar's limits and the enquiry form's alike. */
+    ipv6_client_prefix_bits: IPV6_CLIENT_PREFIX_BITS,
     config_parts: SCHEMAS.SiteConfig.required,
     /** The tables sidecars sharing the site's database create (after the prefix), which uninstall drops. */
     handoff_tables: { suffixes: Object.values(mysqlTableNames('')), prefix_pattern: TABLE_PREFIX_PATTERN.source },
