@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseSpeedOff, type SpeedTrick } from '../speed/switches.js';
 import { DEFAULT_CLIENT_ADDRESS_HEADER, parseTrustedProxies, type TrustedProxies } from './client-address.js';
+import { withoutTrailingSlashes } from './paths.js';
 
 /** Everything an operator can set, read once from the environment at start-up. */
 export interface ServiceConfig {
@@ -64,7 +65,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const host = env.HOST || '127.0.0.1';
   const port = integer(env, 'PORT', DEFAULT_PORT, 0, 65535);
-  const publicUrl = (env.MANUFACTURER_AGENT_PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  const publicUrl = withoutTrailingSlashes(env.MANUFACTURER_AGENT_PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
   try {
     new URL(publicUrl);
   } catch {
@@ -97,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     askMaxEventLoopDelayMs: integer(env, 'MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS', 500, 0, 60_000),
     allowedOrigins: (env.MANUFACTURER_AGENT_ALLOWED_ORIGINS || '')
       .split(',')
-      .map((o) => o.trim().replace(/\/+$/, ''))
+      .map((o) => withoutTrailingSlashes(o.trim()))
       .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
     speedOff: parseSpeedOff(env.MANUFACTURER_AGENT_SPEED_OFF || ''),
