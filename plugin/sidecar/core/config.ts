@@ -41,8 +41,11 @@ export interface ServiceConfig {
   askRateLimitPerMinute: number;
   /** /ask sheds load (503) while this many questions are in flight; 0 turns the check off. */
   askMaxInFlight: number;
-  /** /ask sheds load (503) while the event loop's delay stays over this (two windows of 500 ms in a row); 0 turns the check off. */
-  askMaxEventLoopDelayMs: number;
+  /**
+   * Every route sheds load (503) while the event loop's delay stays over this (two windows of 500 ms in a row;
+   * the plugin's internal routes six); 0 turns the check off (core/overload.ts).
+   */
+  maxEventLoopDelayMs: number;
   /** Browser origins the tool endpoint accepts besides the site's own; requests without Origin are always accepted. */
   allowedOrigins: string[];
   logLevel: string;
@@ -95,7 +98,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     handoffRetentionDays,
     askRateLimitPerMinute: integer(env, 'MANUFACTURER_AGENT_ASK_RATE_LIMIT', 0, 0, 1_000_000_000),
     askMaxInFlight: integer(env, 'MANUFACTURER_AGENT_ASK_MAX_IN_FLIGHT', 256, 0, 1_000_000),
-    askMaxEventLoopDelayMs: integer(env, 'MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS', 500, 0, 60_000),
+    // Its name of before, when only /ask shed, is still read.
+    maxEventLoopDelayMs: integer(
+      env,
+      'MANUFACTURER_AGENT_MAX_EVENT_LOOP_DELAY_MS',
+      integer(env, 'MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS', 500, 0, 60_000),
+      0,
+      60_000,
+    ),
     allowedOrigins: (env.MANUFACTURER_AGENT_ALLOWED_ORIGINS || '')
       .split(',')
       .map((o) => withoutTrailingSlashes(o.trim()))
