@@ -83,7 +83,11 @@ final class Client_Address {
 		} elseif ( 1 === preg_match( '/^(\d+\.\d+\.\d+\.\d+):\d+$/', $address, $match ) ) {
 			$address = $match[1];
 		}
-		$address = (string) preg_replace( '/%.*$/', '', $address );
+		// The zone ("fe80::1%eth0") goes; strpos, as '/%.*$/' tried every '%' of a long run to the end (quadratic).
+		$zone = strpos( $address, '%' );
+		if ( false !== $zone ) {
+			$address = substr( $address, 0, $zone );
+		}
 		if ( 1 === preg_match( '/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i', $address, $match ) ) {
 			$address = $match[1];
 		}

@@ -7,15 +7,13 @@ import { BRIDGE_HEADERS, INTERNAL_CREDENTIAL_CONTEXT } from './core/bridge.js';
 import { IPV6_CLIENT_PREFIX_BITS } from './core/client-address.js';
 import { AGENT_PREFIX, AMBIGUOUS_PATH, ASK_PATH, BRIDGE_PREFIX, DOCUMENT_PATHS, INTERFACE_VERSION, MCP_PATH } from './core/paths.js';
 import { LABELS_KEYWORD, SCHEMAS } from './core/schemas.js';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './core/overload.js';
 import { CRAWL_DELAY_SECONDS } from './discovery/facts.js';
 import { TABLE_PREFIX_PATTERN, mysqlTableNames } from './handoffs/mysql-store.js';
 import type { LocalizedText } from './core/site-config.js';
 
 /** The enumerations of common.schema.json that carry names, by the contract's key. */
 const LABELLED_ENUMS = { priority: 'Priority', next_step: 'NextStep', handoff_state: 'HandoffState' } as const;
-
-/** Seconds a client is asked to wait when the bridge cannot reach the sidecar. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
 
 export interface LabelledValue {
   value: string;

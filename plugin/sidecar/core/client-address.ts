@@ -45,7 +45,8 @@ export function normalAddress(raw: string | undefined): string | undefined {
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
   if (bracketed) address = bracketed[1];
   else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(address)) address = address.slice(0, address.lastIndexOf(':'));
-  address = address.replace(/%.*$/, '');
+  const zone = address.indexOf('%');
+  if (zone >= 0) address = address.slice(0, zone);
   if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) address = address.slice(7);
   return isIP(address) ? address.toLowerCase() : undefined;
 }
