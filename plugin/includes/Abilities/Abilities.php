@@ -5,7 +5,11 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Abilities;
+
+use ManufacturerAgent\Bridge\Bridge;
+use ManufacturerAgent\Bridge\Sidecar_Unavailable;
+use ManufacturerAgent\Settings\Schemas;
 
 defined( 'ABSPATH' ) || exit;
 

@@ -5,7 +5,10 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Admin;
+
+use const ManufacturerAgent\PLUGIN_FILE;
+use const ManufacturerAgent\VERSION;
 
 defined( 'ABSPATH' ) || exit;
 

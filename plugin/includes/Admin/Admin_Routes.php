@@ -5,7 +5,14 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Admin;
+
+use ManufacturerAgent\Bridge\Config_Sync;
+use ManufacturerAgent\Bridge\Sidecar_Client;
+use ManufacturerAgent\Bridge\Sidecar_Unavailable;
+use ManufacturerAgent\Enquiries\Enquiries;
+use ManufacturerAgent\Settings\Schemas;
+use ManufacturerAgent\Settings\Settings;
 
 defined( 'ABSPATH' ) || exit;
 

@@ -5,7 +5,9 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Bridge;
+
+use ManufacturerAgent\Settings\Contract;
 
 defined( 'ABSPATH' ) || exit;
 

@@ -5,7 +5,7 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Bridge;
 
 defined( 'ABSPATH' ) || exit;
 

@@ -5,7 +5,9 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Core;
+
+use ManufacturerAgent\Settings\Contract;
 
 defined( 'ABSPATH' ) || exit;
 

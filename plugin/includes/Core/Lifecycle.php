@@ -5,7 +5,15 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Core;
+
+use ManufacturerAgent\Bridge\Config_Sync;
+use ManufacturerAgent\Enquiries\Enquiries;
+use ManufacturerAgent\Enquiries\Enquiry_Guard;
+use ManufacturerAgent\Enquiries\Enquiry_Settings;
+use ManufacturerAgent\Handoffs\Handoff_Lifecycle;
+use ManufacturerAgent\Privacy\Privacy;
+use ManufacturerAgent\Settings\Settings;
 
 defined( 'ABSPATH' ) || exit;
 

@@ -5,7 +5,30 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Core;
+
+use ManufacturerAgent\Abilities\Abilities;
+use ManufacturerAgent\Admin\Admin_Page;
+use ManufacturerAgent\Admin\Admin_Routes;
+use ManufacturerAgent\Bridge\Bridge;
+use ManufacturerAgent\Bridge\Client_Address;
+use ManufacturerAgent\Bridge\Config_Sync;
+use ManufacturerAgent\Bridge\Public_Routes;
+use ManufacturerAgent\Bridge\Robots;
+use ManufacturerAgent\Bridge\Sidecar_Client;
+use ManufacturerAgent\Enquiries\Enquiries;
+use ManufacturerAgent\Enquiries\Enquiry_Form;
+use ManufacturerAgent\Enquiries\Enquiry_Guard;
+use ManufacturerAgent\Enquiries\Enquiry_Mail;
+use ManufacturerAgent\Enquiries\Enquiry_Settings;
+use ManufacturerAgent\Handoffs\Current_Handoff;
+use ManufacturerAgent\Handoffs\Form_Plugin_Hooks;
+use ManufacturerAgent\Handoffs\Handoff_Lifecycle;
+use ManufacturerAgent\Handoffs\Handoff_Review;
+use ManufacturerAgent\Handoffs\Handoff_Summary;
+use ManufacturerAgent\Privacy\Privacy;
+use ManufacturerAgent\Settings\Settings;
+use const ManufacturerAgent\PLUGIN_FILE;
 
 defined( 'ABSPATH' ) || exit;
 

@@ -5,7 +5,13 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Enquiries;
+
+use ManufacturerAgent\Handoffs\Current_Handoff;
+use ManufacturerAgent\Handoffs\Handoff_Lifecycle;
+use ManufacturerAgent\Handoffs\Handoff_Review;
+use ManufacturerAgent\Handoffs\Handoff_Summary;
+use ManufacturerAgent\Settings\Contract;
 
 defined( 'ABSPATH' ) || exit;
 

@@ -5,7 +5,9 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Enquiries;
+
+use ManufacturerAgent\Bridge\Client_Address;
 
 defined( 'ABSPATH' ) || exit;
 

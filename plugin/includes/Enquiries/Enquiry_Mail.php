@@ -5,7 +5,9 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Enquiries;
+
+use ManufacturerAgent\Handoffs\Handoff_Summary;
 
 defined( 'ABSPATH' ) || exit;
 

@@ -5,7 +5,10 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Enquiries;
+
+use ManufacturerAgent\Settings\Schemas;
+use ManufacturerAgent\Settings\Settings;
 
 defined( 'ABSPATH' ) || exit;
 

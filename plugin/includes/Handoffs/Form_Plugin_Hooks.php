@@ -5,7 +5,9 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Handoffs;
+
+use ManufacturerAgent\Bridge\Sidecar_Client;
 
 defined( 'ABSPATH' ) || exit;
 

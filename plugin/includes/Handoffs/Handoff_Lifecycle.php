@@ -5,7 +5,11 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Handoffs;
+
+use ManufacturerAgent\Bridge\Sidecar_Client;
+use ManufacturerAgent\Bridge\Sidecar_Unavailable;
+use ManufacturerAgent\Settings\Contract;
 
 defined( 'ABSPATH' ) || exit;
 

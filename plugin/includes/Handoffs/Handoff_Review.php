@@ -5,7 +5,11 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Handoffs;
+
+use ManufacturerAgent\Enquiries\Enquiry_Form;
+use const ManufacturerAgent\PLUGIN_FILE;
+use const ManufacturerAgent\VERSION;
 
 defined( 'ABSPATH' ) || exit;
 

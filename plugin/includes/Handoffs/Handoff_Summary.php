@@ -5,7 +5,10 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Handoffs;
+
+use ManufacturerAgent\Settings\Contract;
+use ManufacturerAgent\Settings\Settings;
 
 defined( 'ABSPATH' ) || exit;
 

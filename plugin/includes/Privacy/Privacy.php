@@ -5,7 +5,10 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Privacy;
+
+use ManufacturerAgent\Enquiries\Enquiries;
+use ManufacturerAgent\Enquiries\Enquiry_Settings;
 
 defined( 'ABSPATH' ) || exit;
 

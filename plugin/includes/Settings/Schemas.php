@@ -5,7 +5,9 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Settings;
+
+use const ManufacturerAgent\PLUGIN_FILE;
 
 defined( 'ABSPATH' ) || exit;
 

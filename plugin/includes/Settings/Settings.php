@@ -5,7 +5,10 @@
  * @package ManufacturerAgent
  */
 
-namespace ManufacturerAgent;
+namespace ManufacturerAgent\Settings;
+
+use ManufacturerAgent\Bridge\Config_Sync;
+use const ManufacturerAgent\PLUGIN_FILE;
 
 defined( 'ABSPATH' ) || exit;
 
