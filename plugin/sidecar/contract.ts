@@ -1,11 +1,14 @@
 // The facts the PHP bridge and the sidecar must share, written by the build to plugin/build/contract.json
 // (export-schemas.ts), so that PHP reads them instead of keeping a copy: the enumerations with their
 // German and English names, the handoff id pattern, the interface version, the public root paths, the
-// bridge's header names, the crawl delay, the configuration's parts, the documentation's example secret,
-// the largest configuration push, and the problem the bridge answers when the sidecar cannot be reached.
+// bridge's header names, the crawl delay, the IPv6 prefix clients are counted by, the configuration's
+// parts, the documentation's example secret, the largest configuration push, and the problem the bridge
+// answers when the sidecar cannot be reached.
 import { BRIDGE_HEADERS, EXAMPLE_BRIDGE_TOKEN, INTERNAL_CREDENTIAL_CONTEXT } from './core/bridge.js';
+import { IPV6_CLIENT_PREFIX_BITS } from './core/client-address.js';
 import { AGENT_PREFIX, AMBIGUOUS_PATH, ASK_PATH, BRIDGE_PREFIX, DOCUMENT_PATHS, INTERFACE_VERSION, MCP_PATH } from './core/paths.js';
 import { LABELS_KEYWORD, SCHEMAS } from './core/schemas.js';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './core/overload.js';
 import { CRAWL_DELAY_SECONDS } from './discovery/facts.js';
 import { CONFIG_BODY_LIMIT_BYTES } from './bridge/routes.js';
 import { TABLE_PREFIX_PATTERN, mysqlTableNames } from './handoffs/mysql-store.js';
@@ -13,9 +16,6 @@ import type { LocalizedText } from './core/site-config.js';
 
 /** The enumerations of common.schema.json that carry names, by the contract's key. */
 const LABELLED_ENUMS = { priority: 'Priority', next_step: 'NextStep', handoff_state: 'HandoffState' } as const;
-
-/** Seconds a client is asked to wait when the bridge cannot reach the sidecar. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
 
 export interface LabelledValue {
   value: string;
@@ -88,6 +88,8 @@ export function buildContract() {
     /** The largest configuration push the sidecar takes (bridge/routes.ts); `wp manufacturer-agent config import` refuses a larger file. */
     config_body_limit_bytes: CONFIG_BODY_LIMIT_BYTES,
     crawl_delay_seconds: CRAWL_DELAY_SECONDS,
+    /** IPv6 clients are counted per network of this many bits, by the sidecar's limits and the enquiry form's alike. */
+    ipv6_client_prefix_bits: IPV6_CLIENT_PREFIX_BITS,
     config_parts: SCHEMAS.SiteConfig.required,
     /** The tables sidecars sharing the site's database create (after the prefix), which uninstall drops. */
     handoff_tables: { suffixes: Object.values(mysqlTableNames('')), prefix_pattern: TABLE_PREFIX_PATTERN.source },

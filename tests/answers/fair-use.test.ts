@@ -6,6 +6,8 @@ import { Sidecars } from '../reliability/support.js';
 import { api } from '../support/http.js';
 import { ASK_PATH } from '../../plugin/sidecar/core/paths.js';
 import { figure, pool, portOf } from '../reliability/support.js';
+import { internalHeaders } from '../support/bridge-headers.js';
+import { randomUUID } from 'node:crypto';
 
 // /ask: "no hard rate limit; a fair-use policy applies" (specification, Limits). Every answer below goes
 // through api(), which checks it against the service's own openapi.json (the 503 and 429 included).
@@ -41,7 +43,7 @@ describe('fair use on /ask', () => {
       MANUFACTURER_AGENT_DATA_DIR: sidecars.dataDir(),
       MANUFACTURER_AGENT_RATE_LIMIT: '',
       MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '',
-      MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS: '',
+      MANUFACTURER_AGENT_MAX_EVENT_LOOP_DELAY_MS: '',
     });
     const statuses = new Map<number, number>();
     const started = performance.now();
@@ -80,7 +82,7 @@ describe('fair use on /ask', () => {
   });
 
   it('sheds questions while the event loop stays behind, not after a single stall, and answers again once it keeps up', async () => {
-    const s = await start({ MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS: '200' });
+    const s = await start({ MANUFACTURER_AGENT_MAX_EVENT_LOOP_DELAY_MS: '200' });
     // The service runs in this process: block its event loop for 700 ms.
     const stall = () => {
       const until = Date.now() + 700;
@@ -105,5 +107,51 @@ describe('fair use on /ask', () => {
     expect(statuses.map((r) => r.status)).toEqual([200, 200, 200, 429]);
     expect(statuses[3].headers.get('retry-after')).toBe('60');
     expect(statuses[3].json).toMatchObject({ _meta: { response_type: 'failure' }, error: { code: 'rate_limited' } });
+  });
+});
+
+describe('load shedding on every route (issue 27)', () => {
+  it('sheds reading routes, documents, handoffs and MCP while the event loop stays behind, each in its door’s error shape; internal routes last', async () => {
+    const s = await start({ MANUFACTURER_AGENT_MAX_EVENT_LOOP_DELAY_MS: '200', MANUFACTURER_AGENT_BRIDGE_TOKEN: 'shed-secret' });
+    const stall = () => {
+      const until = Date.now() + 700;
+      while (Date.now() < until);
+    };
+    await sleep(600);
+    stall();
+    expect((await api(s.baseUrl, '/wp-json/manufacturer-agent/v1/materials')).status).toBe(200);
+    stall();
+    // Two windows behind: every public door answers 503 with Retry-After at once.
+    const started = performance.now();
+    const materials = await api(s.baseUrl, '/wp-json/manufacturer-agent/v1/materials');
+    const llms = await api(s.baseUrl, '/llms.txt');
+    const handoff = await api(s.baseUrl, '/wp-json/manufacturer-agent/v1/handoffs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ next_step: 'project_enquiry' }),
+    });
+    const mcp = await api(s.baseUrl, '/mcp/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    const internal = await fetch(`${s.baseUrl}/_bridge/status`, { headers: internalHeaders('shed-secret') });
+    const elapsed = performance.now() - started;
+    for (const res of [materials, llms, handoff]) {
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(res.json).toMatchObject({ status: 503, code: 'overloaded' });
+    }
+    expect(mcp.status).toBe(503);
+    expect(mcp.headers.get('retry-after')).toBe('5');
+    expect(mcp.json).toMatchObject({ jsonrpc: '2.0', error: { code: -32603, message: expect.stringContaining('Retry after 5 seconds') } });
+    expectShed(await ask(s));
+    // The plugin's own calls still get through (shed only after three seconds behind).
+    expect(internal.status).toBe(200);
+    expect(elapsed).toBeLessThan(1000);
+    figure(`load shedding: 4 public doors and 1 internal call answered in ${elapsed.toFixed(0)} ms while the event loop was behind (503 x 4, internal 200)`);
+    await sleep(600);
+    expect((await api(s.baseUrl, '/wp-json/manufacturer-agent/v1/materials')).status).toBe(200);
   });
 });

@@ -42,7 +42,11 @@ describe('openapi.json', () => {
 
   it('documents the handoff answers and the key rules', () => {
     const op = doc.paths[`${PREFIX}/handoffs`].post;
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '201', '400', '413', '422', '429', '500']);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '201', '400', '413', '422', '429', '500', '503']);
+    expect(doc.components.responses.ServiceUnavailable.headers['Retry-After'].schema.enum).toEqual([5, 30]);
+    // Keys are per client (issue 27), and said so where clients read the rules.
+    expect(op.description).toContain('Keys are scoped to the client that sends them');
+    expect(op.description).toContain('random UUID');
     expect(op.parameters[0]).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: true, schema: { $ref: '#/components/schemas/IdempotencyKey' } });
     expect(doc.components.schemas.IdempotencyKey).toMatchObject({ minLength: 8, maxLength: 255 });
     expect(op['x-idempotency-key-retention-days']).toBe(14);

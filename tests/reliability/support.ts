@@ -31,7 +31,7 @@ export class Sidecars {
     // HOST '' means the default (loopback) even when the CI environment sets HOST.
     // No event-loop shedding on /ask either: these suites load a shared 2-core machine on purpose.
     const p = await spawnService(
-      { HOST: '', MANUFACTURER_AGENT_RATE_LIMIT: '0', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0', MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
+      { HOST: '', MANUFACTURER_AGENT_RATE_LIMIT: '0', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0', MANUFACTURER_AGENT_MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
       { timeoutMs: 20_000, ...options },
     );
     this.#all.push(p);

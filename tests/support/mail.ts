@@ -1,6 +1,7 @@
 // A real SMTP server on loopback for the WordPress stack's wp_mail, read back with mailparser.
 // WordPress is pointed at it by a test-only must-use plugin written into the running instance's own
-// core copy (.stack/<instance>/wordpress, live-mounted by the playground), never by the shipped plugin.
+// core copy (.stack/<instance>/wordpress, live-mounted by the playground), or into the folder of a site
+// on nginx + PHP-FPM (scripts/bench/lib/wordpress.mjs), never by the shipped plugin.
 // The same file stands in for a multilingual plugin: the cookie ma_test_locale sets the page's locale.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,11 +19,13 @@ export interface MailCatcher {
   stop(): Promise<void>;
 }
 
-function muPlugin(stack: WordPressStack): string {
-  return path.join(instanceDir(stack.instance), 'wordpress/wp-content/mu-plugins/manufacturer-agent-test-mail.php');
+/** The must-use plugin's file in the stack's WordPress, or in a site folder (where wp-load.php lives). */
+function muPlugin(site: WordPressStack | string): string {
+  const wordpress = typeof site === 'string' ? site : path.join(instanceDir(site.instance), 'wordpress');
+  return path.join(wordpress, 'wp-content/mu-plugins/manufacturer-agent-test-mail.php');
 }
 
-export async function startMailCatcher(stack: WordPressStack): Promise<MailCatcher> {
+export async function startMailCatcher(site: WordPressStack | string): Promise<MailCatcher> {
   const messages: MailCatcher['messages'] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -48,7 +51,7 @@ export async function startMailCatcher(stack: WordPressStack): Promise<MailCatch
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
-  const file = muPlugin(stack);
+  const file = muPlugin(site);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
     file,

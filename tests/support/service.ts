@@ -32,7 +32,7 @@ export async function startService(env: Record<string, string> = {}, siteConfig?
     PORT: '0',
     LOG_LEVEL: 'silent',
     MANUFACTURER_AGENT_DATA_DIR: dataDir,
-    MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS: '0',
+    MANUFACTURER_AGENT_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const service = await createService(config, siteConfig);

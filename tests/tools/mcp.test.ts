@@ -10,6 +10,7 @@ import { postJson } from '../support/http.js';
 import { isWordPress, openTarget, type Target } from '../support/target.js';
 import type { SiteConfig } from '../../plugin/sidecar/core/site-config.js';
 import { PRIORITIES } from '../../plugin/sidecar/core/schemas.js';
+import { MAX_BATCH_MESSAGES } from '../../plugin/sidecar/tools/routes.js';
 import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
@@ -508,6 +509,41 @@ describe('JSON-RPC details', () => {
     expect(kept.json.result.protocolVersion).toBe('2025-11-25');
   });
 
+  it('answers initialize with invalid params (2025 era) with -32602 naming each field, not the SDK’s -32603 and raw schema list', async () => {
+    const missing = await rpc({ jsonrpc: '2.0', id: 7, method: 'initialize', params: { protocolVersion: '2025-11-25' } });
+    expect(missing.json).toMatchObject({ id: 7, error: { code: -32602 } });
+    expect(missing.json.error.message).toBe(
+      'Invalid params: initialize needs params.capabilities (an object), params.clientInfo (an object with the strings name and version).',
+    );
+    expect(missing.json.error.message).not.toMatch(/invalid_type|\[/);
+    const wrong = await rpc({ jsonrpc: '2.0', id: 8, method: 'initialize', params: { protocolVersion: 5, capabilities: {}, clientInfo: { name: 'x' } } });
+    expect(wrong.json.error.code).toBe(-32602);
+    expect(wrong.json.error.data.errors.map((e: { field: string }) => e.field)).toEqual(['params.protocolVersion', 'params.clientInfo']);
+    const none = await rpc({ jsonrpc: '2.0', id: 9, method: 'initialize' });
+    expect(none.json.error.code).toBe(-32602);
+  });
+
+  it('answers invalid params of the 2026 era (its _meta envelope) with -32602 and a readable message', async () => {
+    const meta = { ...modernMeta(), 'io.modelcontextprotocol/clientInfo': { name: 5 } };
+    const answer = await rpc(
+      { jsonrpc: '2.0', id: 3, method: 'server/discover', params: { _meta: meta } },
+      { 'mcp-protocol-version': MODERN, 'mcp-method': 'server/discover' },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.code).toBe(-32602);
+    expect(answer.json.error.message).toMatch(/clientInfo\.name: .*expected string/);
+  });
+
+  it(`refuses a batch of more than ${MAX_BATCH_MESSAGES} messages with -32600, answering none of them`, async () => {
+    const calls = Array.from({ length: MAX_BATCH_MESSAGES + 1 }, (_v, i) => call(i + 1));
+    const refused = await rpc(calls, { 'mcp-protocol-version': '2025-03-26' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatchObject({ code: -32600, message: expect.stringContaining(`at most ${MAX_BATCH_MESSAGES} messages`) });
+    const full = await rpc(calls.slice(1), { 'mcp-protocol-version': '2025-03-26' });
+    expect(full.status).toBe(200);
+    expect(full.json).toHaveLength(MAX_BATCH_MESSAGES);
+  });
+
   it('replays a remembered answer only for the same request: another id gets its own, other headers the SDK checks', async () => {
     const params = { name: 'list_materials', arguments: {} };
     const [a, b] = [await modern('tools/call', params, {}, 'a'), await modern('tools/call', params, {}, 'b')];
@@ -707,10 +743,10 @@ describe.runIf(!isWordPress())('rate limits on the tool endpoint', () => {
     expect(((await over.json()) as any).jsonrpc).toBe('2.0');
   });
 
-  it('counts every tools/call of a batch: 40 handoff calls create the handoff limit, the rest are refused with its error', async () => {
+  it('counts every tools/call of a batch: a full batch of handoff calls creates the handoff limit, the rest are refused with its error', async () => {
     const batched = await startService({ MANUFACTURER_AGENT_RATE_LIMIT: '10', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '5' });
     try {
-      const calls = Array.from({ length: 40 }, (_v, i) => ({ ...createCall(), id: i + 1 }));
+      const calls = Array.from({ length: MAX_BATCH_MESSAGES }, (_v, i) => ({ ...createCall(), id: i + 1 }));
       const res = await fetch(`${batched.baseUrl}/mcp/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' },
@@ -726,12 +762,12 @@ describe.runIf(!isWordPress())('rate limits on the tool endpoint', () => {
       const created = answers.filter((a) => a.result && !(a.result as any).isError && !a.result.structuredContent.replayed);
       expect(new Set(created.map((a) => a.result!.structuredContent.handoff.id)).size).toBe(5);
       // 10 calls pass the general limit (10 a minute): the store creates 5 and refuses 5 with the limit's
-      // error as tool results; the other 30 are refused as JSON-RPC errors before they reach the tool.
+      // error as tool results; the others are refused as JSON-RPC errors before they reach the tool.
       const refusedByStore = answers.filter((a) => (a.result as any)?.isError);
       expect(refusedByStore).toHaveLength(5);
       for (const a of refusedByStore) expect((a.result as any).content[0].text).toMatch(/^rate_limited: .*60 seconds/);
       const refused = answers.filter((a) => a.error);
-      expect(refused).toHaveLength(30);
+      expect(refused).toHaveLength(MAX_BATCH_MESSAGES - 10);
       for (const a of refused) expect(a.error).toMatchObject({ code: -32000, message: expect.stringContaining('60 seconds') });
       // The general limit (10 a minute) was used up by the batch: the next request is refused as a whole.
       const next = await fetch(`${batched.baseUrl}/mcp/`, {

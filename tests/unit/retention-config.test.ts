@@ -15,7 +15,7 @@ describe('handoff retention and fair-use settings', () => {
     const config = loadConfig({});
     expect(config.askRateLimitPerMinute).toBe(0);
     expect(config.askMaxInFlight).toBe(256);
-    expect(config.askMaxEventLoopDelayMs).toBe(500);
+    expect(config.maxEventLoopDelayMs).toBe(500);
     expect(() => loadConfig({ MANUFACTURER_AGENT_ASK_MAX_IN_FLIGHT: '-1' })).toThrow(/MANUFACTURER_AGENT_ASK_MAX_IN_FLIGHT/);
   });
 });

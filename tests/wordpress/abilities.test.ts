@@ -156,6 +156,21 @@ describe.runIf(atLeast(stack, '6.9'))('abilities', () => {
     expect(again.json).toEqual({ replayed: true, handoff: created.json.handoff });
   });
 
+  it('gives a handoff without requirements its requirements as an object, as the output schema says, created and replayed', async () => {
+    const key = `bare-${randomUUID()}`;
+    for (const replayed of [false, true]) {
+      const res = await call(`${ABILITIES}/manufacturer-agent/create-project-handoff/run`, {
+        method: 'POST',
+        body: JSON.stringify({ input: { idempotency_key: key, next_step: 'wallcheck' } }),
+      });
+      expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(200);
+      expect(res.json.replayed).toBe(replayed);
+      // [] and {} both parse; only the object is what HandoffToolResult allows.
+      expect(Array.isArray(res.json.handoff.requirements), JSON.stringify(res.json.handoff)).toBe(false);
+      expect(res.json.handoff.requirements).toEqual({});
+    }
+  });
+
   it('answers bad input with the same error as the public route', async () => {
     const handoff = (key: string, payload: unknown) =>
       rest(`${PREFIX}/handoffs`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(payload) });

@@ -14,7 +14,7 @@ export const STACK_SIDECAR_ENV = {
   MANUFACTURER_AGENT_ALLOWED_ORIGINS: 'https://partner.example/',
   MANUFACTURER_AGENT_IDEMPOTENCY_RETENTION_DAYS: '14',
   // No event-loop shedding on /ask: the suites run on a shared machine (tests/answers/fair-use.test.ts tests it).
-  MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS: '0',
+  MANUFACTURER_AGENT_MAX_EVENT_LOOP_DELAY_MS: '0',
 };
 
 export const FIGURES_FILE = path.join(ROOT, 'test-results/wordpress-figures.txt');

@@ -235,7 +235,9 @@ describe('uninstall', () => {
     const result = php(`${saveEnquiries([['uninstall@example.com', 0, 'ho_uninstall']])}
       update_option( ManufacturerAgent\\Enquiries\\Enquiry_Settings::OPTION, array_merge( ManufacturerAgent\\Enquiries\\Enquiry_Settings::defaults(), array( 'retention_days' => 7 ) ) );
       update_option( ManufacturerAgent\\Enquiries\\Enquiry_Guard::CLAIM_PREFIX . 'abc', 'x', false );
-      set_transient( ManufacturerAgent\\Enquiries\\Enquiry_Guard::RATE_PREFIX . 'def', 'y', HOUR_IN_SECONDS );
+      update_option( ManufacturerAgent\\Enquiries\\Enquiry_Guard::SLOT_PREFIX . 'def_1', (string) time(), false );
+      // What an earlier version counted clients in.
+      set_transient( 'manufacturer_agent_enquiries_ghi', 'y', HOUR_IN_SECONDS );
       update_option( 'unrelated_option_kept', 'z' );
       ManufacturerAgent\\Privacy\\Privacy::schedule();
       $before = array( 'enquiries' => count( get_posts( array( 'post_type' => 'ma_enquiry', 'post_status' => 'any', 'fields' => 'ids', 'numberposts' => -1 ) ) ), 'cron' => (bool) wp_next_scheduled( ManufacturerAgent\\Privacy\\Privacy::RETENTION_HOOK ) );
@@ -245,7 +247,7 @@ describe('uninstall', () => {
       $after = array(
         'enquiries' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'ma_enquiry'" ),
         'meta' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->postmeta} WHERE meta_key LIKE '\\_manufacturer\\_agent\\_%'" ),
-        'options' => $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '%manufacturer\\_agent\\_enquir%' OR option_name LIKE '%manufacturer\\_agent\\_claim%'" ),
+        'options' => $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '%manufacturer\\_agent\\_enquir%' OR option_name LIKE '%manufacturer\\_agent\\_claim%' OR option_name LIKE '%manufacturer\\_agent\\_slot%'" ),
         'cron' => (bool) wp_next_scheduled( ManufacturerAgent\\Privacy\\Privacy::RETENTION_HOOK ),
         'kept' => get_option( 'unrelated_option_kept' ),
       );

@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensurePackages, startWordPress } from '../../scripts/bench/lib/wordpress.mjs';
 import { freePort } from '../../scripts/bench/lib/proc.mjs';
-import { ROOT, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
+import { ROOT, type ServiceProcess } from '../support/service.js';
+import { spawnBridgedSidecar } from '../support/bridged-sidecar.js';
 import { AMBIGUOUS_REST_ROUTES, AMBIGUOUS_TARGETS } from '../support/attack-paths.js';
 import { figure, pool, rawRequest, requestBytes, type RawResponse } from '../reliability/support.js';
 import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
@@ -26,18 +27,7 @@ let sidecarPort: number;
 let host: string;
 
 async function startSidecar(env: Record<string, string>): Promise<void> {
-  sidecar = await spawnService(
-    {
-      HOST: '',
-      PORT: String(sidecarPort),
-      MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN,
-      MANUFACTURER_AGENT_DATA_DIR: tempDataDir(),
-      MANUFACTURER_AGENT_RATE_LIMIT: '0',
-      MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0',
-      ...env,
-    },
-    { timeoutMs: 20_000 },
-  );
+  sidecar = await spawnBridgedSidecar(sidecarPort, TOKEN, env);
 }
 
 async function stopSidecar(): Promise<void> {

@@ -141,7 +141,14 @@ export function EnquiryFormSection() {
           help={__('The text of the consent checkbox. {privacy_policy} becomes a link to the privacy policy page.', 'manufacturer-agent')}
           multiline
         />
-        <CheckboxField pointer="/send_confirmation" label={__('Send the person a copy of their enquiry', 'manufacturer-agent')} />
+        <CheckboxField
+          pointer="/send_confirmation"
+          label={__('Send the person a confirmation of their enquiry', 'manufacturer-agent')}
+          help={__(
+            'Anyone can type any address into the form, so the confirmation repeats nothing that was typed, and an address gets at most one a day.',
+            'manufacturer-agent',
+          )}
+        />
         <NumberField
           pointer="/retention_days"
           label={__('Keep enquiries for', 'manufacturer-agent')}

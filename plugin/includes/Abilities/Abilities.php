@@ -280,6 +280,10 @@ final class Abilities {
 			return self::problem( $answer->status, $json );
 		}
 		if ( 'create-project-handoff' === $name ) {
+			// Decoded to arrays, an empty requirements object would come out as [] where the schema says an object.
+			if ( array() === ( $json['requirements'] ?? null ) ) {
+				$json['requirements'] = new \stdClass();
+			}
 			return array(
 				'replayed' => 'true' === $answer->header( 'idempotent-replayed' ),
 				'handoff'  => $json,

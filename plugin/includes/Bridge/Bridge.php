@@ -97,7 +97,7 @@ final class Bridge {
 						flush();
 					}
 				},
-				$stream ? Sidecar_Client::STREAM_TIMEOUT : Sidecar_Client::TIMEOUT
+				Sidecar_Client::timeout_for( $method, $stream )
 			);
 		} catch ( Sidecar_Unavailable $e ) {
 			$this->emit_unavailable( $path );
@@ -125,10 +125,10 @@ final class Bridge {
 	 * @param string                $body       Request body.
 	 * @param callable|null         $on_headers See Sidecar_Client::request().
 	 * @param callable|null         $on_chunk   See Sidecar_Client::request().
-	 * @param int                   $timeout    Seconds.
-	 * @throws Sidecar_Unavailable When the sidecar cannot be reached.
+	 * @param int|null              $timeout    Seconds; by default the wait for a request of this method (Sidecar_Client::timeout_for()).
+	 * @throws Sidecar_Unavailable When the sidecar cannot be reached or does not answer in time.
 	 */
-	public function exchange( string $method, string $path, string $query, array $headers, string $body, ?callable $on_headers = null, ?callable $on_chunk = null, int $timeout = Sidecar_Client::TIMEOUT ): Sidecar_Response {
+	public function exchange( string $method, string $path, string $query, array $headers, string $body, ?callable $on_headers = null, ?callable $on_chunk = null, ?int $timeout = null ): Sidecar_Response {
 		$target        = $path . ( '' !== $query ? '?' . $query : '' );
 		$send_revision = true;
 		for ( $attempt = 0; ; $attempt++ ) {

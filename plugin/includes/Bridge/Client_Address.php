@@ -7,6 +7,8 @@
 
 namespace ManufacturerAgent\Bridge;
 
+use ManufacturerAgent\Settings\Contract;
+
 defined( 'ABSPATH' ) || exit;
 
 /**
@@ -15,7 +17,8 @@ defined( 'ABSPATH' ) || exit;
  * (MANUFACTURER_AGENT_TRUSTED_PROXIES: addresses or CIDRs, comma-separated) and the header they write
  * the visitor's address into (MANUFACTURER_AGENT_CLIENT_IP_HEADER, default X-Forwarded-For), as
  * constants in wp-config.php or environment variables. A header from anyone else is ignored.
- * The sidecar's core/client-address.ts reads its own direct requests by the same rule.
+ * The sidecar's core/client-address.ts reads its own direct requests by the same rule, and counts
+ * IPv6 clients per network of the contract's ipv6_client_prefix_bits, as key() does here.
  */
 final class Client_Address {
 
@@ -82,7 +85,11 @@ final class Client_Address {
 		} elseif ( 1 === preg_match( '/^(\d+\.\d+\.\d+\.\d+):\d+$/', $address, $match ) ) {
 			$address = $match[1];
 		}
-		$address = (string) preg_replace( '/%.*$/', '', $address );
+		// The zone ("fe80::1%eth0") goes; strpos, as '/%.*$/' tried every '%' of a long run to the end (quadratic).
+		$zone = strpos( $address, '%' );
+		if ( false !== $zone ) {
+			$address = substr( $address, 0, $zone );
+		}
 		if ( 1 === preg_match( '/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i', $address, $match ) ) {
 			$address = $match[1];
 		}
@@ -137,5 +144,21 @@ final class Client_Address {
 			}
 		}
 		return $candidate;
+	}
+
+	/**
+	 * The key a client is counted under: its address, or for IPv6 its network of the contract's
+	 * ipv6_client_prefix_bits (a /64: one subscriber's addresses count as one client).
+	 *
+	 * @param string $address A normal address (of()).
+	 */
+	public static function key( string $address ): string {
+		$packed = '' === $address ? false : @inet_pton( $address ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- false is the answer.
+		if ( false === $packed || 16 !== strlen( $packed ) ) {
+			return $address;
+		}
+		$bits  = (int) Contract::get( 'ipv6_client_prefix_bits' );
+		$bytes = intdiv( $bits, 8 );
+		return inet_ntop( substr( $packed, 0, $bytes ) . str_repeat( "\0", 16 - $bytes ) ) . '/' . $bits;
 	}
 }

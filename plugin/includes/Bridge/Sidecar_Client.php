@@ -17,11 +17,43 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Sidecar_Client {
 
-	public const DEFAULT_URL     = 'http://127.0.0.1:8787';
-	public const CONNECT_TIMEOUT = 2;
-	public const TIMEOUT         = 30;
-	public const STREAM_TIMEOUT  = 300;
+	public const DEFAULT_URL = 'http://127.0.0.1:8787';
 
+	/*
+	 * How long a PHP worker waits for the sidecar, by kind of request (issue 27). Every PHP worker of the
+	 * site may be waiting on the one sidecar: bounded waits keep a slow sidecar from taking the site's
+	 * ordinary pages down with it. Past them the client gets 503 with Retry-After (README, "The bridge").
+	 */
+
+	/** Milliseconds to connect on loopback: a sidecar that cannot accept in a second is down or swamped. */
+	public const CONNECT_TIMEOUT_MS = 1000;
+	/** Seconds for a reading request (GET, HEAD): documents, catalog, a question's JSON answer. */
+	public const READ_TIMEOUT = 5;
+	/** Seconds for a writing request (POST and the rest): a handoff, a tool call, a question by POST. */
+	public const WRITE_TIMEOUT = 10;
+	/** Seconds for a whole event stream; it must also not stall (no byte) for READ_TIMEOUT seconds. */
+	public const STREAM_TIMEOUT = 60;
+	/** Seconds for the plugin's own calls: the configuration push, handoff reads for review and wp-admin. */
+	public const INTERNAL_TIMEOUT = 15;
+	/**
+	 * Seconds after a public request timed out during which public requests are answered 503 at once
+	 * instead of waiting in turn: the sidecar is swamped, and waiting would only hold more PHP workers.
+	 */
+	public const BACKOFF_SECONDS = 5;
+
+
+	/**
+	 * The wait for a public request of this method.
+	 *
+	 * @param string $method HTTP method.
+	 * @param bool   $stream Whether the answer is an event stream.
+	 */
+	public static function timeout_for( string $method, bool $stream = false ): int {
+		if ( $stream ) {
+			return self::STREAM_TIMEOUT;
+		}
+		return in_array( strtoupper( $method ), array( 'GET', 'HEAD' ), true ) ? self::READ_TIMEOUT : self::WRITE_TIMEOUT;
+	}
 
 	/**
 	 * Takes its collaborators.
@@ -98,15 +130,19 @@ final class Sidecar_Client {
 	 * @param string|null           $body       Request body.
 	 * @param callable|null         $on_headers fn( int $status, array $headers ): bool — true streams the body to $on_chunk.
 	 * @param callable|null         $on_chunk   fn( string $chunk ): void.
-	 * @param int                   $timeout    Seconds for the whole exchange.
+	 * @param int|null              $timeout    Seconds for the whole exchange; by default by kind (timeout_for(), INTERNAL_TIMEOUT).
 	 * @param bool                  $internal   Whether this is the plugin's own call rather than a relayed one.
 	 * @throws Sidecar_Unavailable When the sidecar cannot be reached or times out before answering.
 	 * @throws \InvalidArgumentException When the path is ambiguous: it is never sent.
 	 */
-	public function request( string $method, string $target, array $headers = array(), ?string $body = null, ?callable $on_headers = null, ?callable $on_chunk = null, int $timeout = self::TIMEOUT, bool $internal = false ): Sidecar_Response {
+	public function request( string $method, string $target, array $headers = array(), ?string $body = null, ?callable $on_headers = null, ?callable $on_chunk = null, ?int $timeout = null, bool $internal = false ): Sidecar_Response {
 		$path = (string) strtok( $target, '?' );
 		if ( self::is_ambiguous_path( $path ) || 1 === preg_match( '/[^\x21-\x7e]/', $target ) ) {
 			throw new \InvalidArgumentException( 'ambiguous request target' );
+		}
+		$timeout ??= $internal ? self::INTERNAL_TIMEOUT : self::timeout_for( $method );
+		if ( ! $internal && $this->backing_off() ) {
+			throw new Sidecar_Unavailable( 'the sidecar did not answer in time moments ago' );
 		}
 		unset( $headers[ Contract::header( 'internal' ) ] );
 		$headers[ Contract::header( 'token' ) ] = $this->token;
@@ -142,8 +178,11 @@ final class Sidecar_Client {
 				// The path goes out as written: curl must not resolve dot segments into another route.
 				CURLOPT_PATH_AS_IS     => true,
 				CURLOPT_HTTPHEADER     => $lines,
-				CURLOPT_CONNECTTIMEOUT => self::CONNECT_TIMEOUT,
-				CURLOPT_TIMEOUT        => $timeout,
+				CURLOPT_CONNECTTIMEOUT_MS => self::CONNECT_TIMEOUT_MS,
+				CURLOPT_TIMEOUT           => $timeout,
+				// A stream (or any answer) that stops flowing is given up as a slow answer would be.
+				CURLOPT_LOW_SPEED_LIMIT   => 1,
+				CURLOPT_LOW_SPEED_TIME    => min( $timeout, self::READ_TIMEOUT ),
 				CURLOPT_NOBODY         => 'HEAD' === $method,
 				CURLOPT_HEADERFUNCTION => static function ( $curl, string $line ) use ( &$status, &$response_headers ): int {
 					$trimmed = trim( $line );
@@ -172,7 +211,11 @@ final class Sidecar_Client {
 		}
 		$ok    = curl_exec( $handle );
 		$error = curl_error( $handle );
+		$errno = curl_errno( $handle );
 		curl_close( $handle );
+		if ( CURLE_OPERATION_TIMEDOUT === $errno && ! $internal ) {
+			$this->back_off();
+		}
 
 		if ( 0 === $status ) {
 			throw new Sidecar_Unavailable( '' !== $error ? $error : 'no answer' );
@@ -230,6 +273,31 @@ final class Sidecar_Client {
 			$headers['content-type'] = 'application/json';
 			$body                    = (string) wp_json_encode( $data, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
 		}
-		return $this->request( $method, $target, $headers, $body, null, null, self::TIMEOUT, true );
+		return $this->request( $method, $target, $headers, $body, null, null, self::INTERNAL_TIMEOUT, true );
+	}
+
+	/**
+	 * The file whose time marks the last public request that timed out: shared by every PHP worker of the
+	 * site without a database query (one stat per request).
+	 */
+	private function backoff_file(): string {
+		return rtrim( sys_get_temp_dir(), '/\\' ) . '/manufacturer-agent-backoff-' . md5( $this->base_url ) . '.txt';
+	}
+
+	/**
+	 * Whether a public request timed out within BACKOFF_SECONDS.
+	 */
+	private function backing_off(): bool {
+		$file = $this->backoff_file();
+		clearstatcache( true, $file );
+		$time = @filemtime( $file ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- absent is the usual case.
+		return false !== $time && time() - $time < self::BACKOFF_SECONDS;
+	}
+
+	/**
+	 * Notes that a public request timed out now.
+	 */
+	private function back_off(): void {
+		@touch( $this->backoff_file() ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- an unwritable temp dir only loses the back-off.
 	}
 }

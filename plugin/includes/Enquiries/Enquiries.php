@@ -41,6 +41,30 @@ final class Enquiries {
 	);
 
 	/**
+	 * Every capability of the post type: only administrators (manage_options) reach an enquiry, by
+	 * whatever door (XML-RPC, REST, wp-admin); nobody creates one but the form (wp_insert_post checks no
+	 * capability). map_meta_cap stays off: with it on, WordPress would take a meta capability's name
+	 * (edit_post → manage_options) as that meta capability and map manage_options itself per post.
+	 */
+	private const CAPABILITIES = array(
+		'edit_post'              => 'manage_options',
+		'read_post'              => 'manage_options',
+		'delete_post'            => 'manage_options',
+		'edit_posts'             => 'manage_options',
+		'edit_others_posts'      => 'manage_options',
+		'edit_private_posts'     => 'manage_options',
+		'edit_published_posts'   => 'manage_options',
+		'publish_posts'          => 'manage_options',
+		'read_private_posts'     => 'manage_options',
+		'read'                   => 'manage_options',
+		'delete_posts'           => 'manage_options',
+		'delete_others_posts'    => 'manage_options',
+		'delete_private_posts'   => 'manage_options',
+		'delete_published_posts' => 'manage_options',
+		'create_posts'           => 'do_not_allow',
+	);
+
+	/**
 	 * Registers the post type: not public, not queryable, no screen of its own (the Handoffs tab shows it).
 	 */
 	public static function register(): void {
@@ -61,8 +85,8 @@ final class Enquiries {
 				'can_export'          => false,
 				'delete_with_user'    => false,
 				'supports'            => array( 'title' ),
-				'capabilities'        => array( 'create_posts' => 'do_not_allow' ),
-				'map_meta_cap'        => true,
+				'capabilities'        => self::CAPABILITIES,
+				'map_meta_cap'        => false,
 			)
 		);
 	}

@@ -16,7 +16,8 @@ use ManufacturerAgent\Settings\Contract;
 defined( 'ABSPATH' ) || exit;
 
 /**
- * A plain POST form that works without JavaScript. The POST is handled before any output
+ * A plain POST form that works without JavaScript, shown and handled only on the page it is placed on
+ * (singular), and always sent to that page's permalink. The POST is handled before any output
  * (template_redirect): refused with 422/403/429 and the form shown again with everything typed,
  * or stored, mailed and answered with a 303 to the page's confirmation (post/redirect/get).
  * Contact details stay in WordPress: the sidecar only learns that the handoff was submitted.
@@ -44,7 +45,7 @@ final class Enquiry_Form {
 	/**
 	 * The refused submission being shown again: values, errors, notice; null on a plain view.
 	 *
-	 * @var array{values: array<string, string>, consent: bool, errors: array<string, string>, notice: string, once: string}|null
+	 * @var array{values: array<string, string>, consent: bool, errors: array<string, string>, notice: string}|null
 	 */
 	private ?array $submission = null;
 
@@ -54,7 +55,7 @@ final class Enquiry_Form {
 	 * @param Current_Handoff   $current   The handoff the page was opened with.
 	 * @param Handoff_Lifecycle $lifecycle The sidecar's lifecycle calls.
 	 * @param Handoff_Summary   $summary   The collected details as rows.
-	 * @param Enquiry_Guard     $guard     Nonce, honeypot, time trap, limit, one-time claim.
+	 * @param Enquiry_Guard     $guard     Nonce, honeypot, view token, limit, one-time claims.
 	 * @param Enquiry_Mail      $mail      The e-mails.
 	 * @param Enquiries         $enquiries The store.
 	 */
@@ -91,11 +92,12 @@ final class Enquiry_Form {
 	}
 
 	/**
-	 * Handles a POST of the form, before output. Returns without effect on any other request.
+	 * Handles a POST of the form to a singular page, before output. Returns without effect on any
+	 * other request (the form is never sent anywhere else).
 	 */
 	public function handle(): void {
 		// phpcs:disable WordPress.Security.NonceVerification.Missing -- the nonce is checked below, with its own answer.
-		if ( 'POST' !== ( $_SERVER['REQUEST_METHOD'] ?? '' ) || ! isset( $_POST[ self::MARKER ] ) || ! self::enabled() ) {
+		if ( 'POST' !== ( $_SERVER['REQUEST_METHOD'] ?? '' ) || ! isset( $_POST[ self::MARKER ] ) || ! is_singular() || ! self::enabled() ) {
 			return;
 		}
 		$values = array();
@@ -121,9 +123,9 @@ final class Enquiry_Form {
 			'consent' => $consent,
 			'errors'  => array(),
 			'notice'  => '',
-			'once'    => $once,
 		);
-		if ( ! $this->guard->nonce_valid( $nonce ) ) {
+		// A view older than its maximum age (or not this site's) is stale like an old nonce.
+		if ( ! $this->guard->nonce_valid( $nonce ) || ! $this->guard->view_current( $time, $once ) ) {
 			$this->refuse( 403, __( 'The form had expired. Please check your details and send it again.', 'manufacturer-agent' ) );
 			return;
 		}
@@ -131,7 +133,7 @@ final class Enquiry_Form {
 			$this->refuse( 422, __( 'Your enquiry could not be sent. Please check your details and send it again.', 'manufacturer-agent' ) );
 			return;
 		}
-		if ( $this->guard->too_fast( $time ) ) {
+		if ( $this->guard->too_fast( $time, $once ) ) {
 			$this->refuse( 422, __( 'That was very quick. Please check your details and send the form again.', 'manufacturer-agent' ) );
 			return;
 		}
@@ -139,10 +141,6 @@ final class Enquiry_Form {
 		if ( $errors ) {
 			$this->submission['errors'] = $errors;
 			$this->refuse( 422, __( 'Please check the marked fields.', 'manufacturer-agent' ) );
-			return;
-		}
-		if ( $this->guard->over_limit() ) {
-			$this->refuse( 429, __( 'You have sent several enquiries in a short time. Please try again later or call us.', 'manufacturer-agent' ) );
 			return;
 		}
 		$this->send( $values, $once );
@@ -195,10 +193,13 @@ final class Enquiry_Form {
 	}
 
 	/**
-	 * Stores, tells the sidecar, mails, then redirects to the confirmation.
+	 * Claims the view and the handoff, takes one of the client's enquiries of the hour, stores, tells
+	 * the sidecar, mails, then redirects to the confirmation. A view or a handoff already sent answers
+	 * with the confirmation (reload, double click, second tab) and counts nothing; everything that is
+	 * counted is counted before anything is stored or mailed.
 	 *
 	 * @param array<string, string> $values The valid fields.
-	 * @param string                $once   The form's one-time token.
+	 * @param string                $once   The view's one-time id (signed with its render time).
 	 */
 	private function send( array $values, string $once ): void {
 		$handoff = $this->current->record();
@@ -207,10 +208,23 @@ final class Enquiry_Form {
 		}
 		// With the sidecar away the id is all there is; the lifecycle call follows later.
 		$handoff_id = null !== $handoff ? (string) $handoff['id'] : ( Current_Handoff::UNAVAILABLE === $this->current->status() ? $this->current->requested_id() : '' );
-		// One enquiry per handoff; a plain contact form once per rendering.
-		$key = '' !== $handoff_id ? 'handoff:' . $handoff_id : 'form:' . ( '' !== $once ? $once : wp_generate_password( 32, false ) );
-		if ( ! $this->guard->claim( $key ) ) {
-			$this->confirm();
+		// One send per view; one enquiry per handoff.
+		$claims = array( 'view:' . $once );
+		if ( '' !== $handoff_id ) {
+			$claims[] = 'handoff:' . $handoff_id;
+		}
+		$claimed = array();
+		foreach ( $claims as $key ) {
+			if ( ! $this->guard->claim( $key ) ) {
+				$this->confirm();
+			}
+			$claimed[] = $key;
+		}
+		$slot = $this->guard->take_client_slot();
+		if ( null === $slot ) {
+			array_map( array( $this->guard, 'release' ), $claimed );
+			$this->refuse( 429, __( 'You have sent several enquiries in a short time. Please try again later or call us.', 'manufacturer-agent' ) );
+			return;
 		}
 		$enquiry  = $values + array(
 			'handoff_id'   => $handoff_id,
@@ -231,11 +245,11 @@ final class Enquiry_Form {
 		}
 		$id = $this->enquiries->save( $enquiry );
 		if ( is_wp_error( $id ) || ! $id ) {
-			$this->guard->release( $key );
+			array_map( array( $this->guard, 'release' ), $claimed );
+			$this->guard->release_slot( $slot );
 			$this->refuse( 500, __( 'Your enquiry could not be saved. Please send it again in a moment.', 'manufacturer-agent' ) );
 			return;
 		}
-		$this->guard->count();
 		if ( '' !== $handoff_id ) {
 			$marked = $this->lifecycle->mark_submitted_or_later( $handoff_id );
 			if ( is_wp_error( $marked ) && 'handoff_expired' === $marked->get_error_code() ) {
@@ -247,7 +261,8 @@ final class Enquiry_Form {
 			}
 		}
 		$this->enquiries->mark_mail( (int) $id, $this->mail->to_advisors( $enquiry, $handoff, $note ) );
-		if ( ! empty( Enquiry_Settings::get()['send_confirmation'] ) ) {
+		// The copy repeats nothing typed, and goes to an address at most once a day.
+		if ( ! empty( Enquiry_Settings::get()['send_confirmation'] ) && $this->guard->take_copy_slot( $enquiry['email'] ) ) {
 			$this->mail->confirmation( $enquiry, $handoff );
 		}
 		/**
@@ -270,15 +285,12 @@ final class Enquiry_Form {
 	}
 
 	/**
-	 * This page's address with its handoff id, without the confirmation flag.
+	 * The page's own permalink with its handoff id (never the request's URI, which a client writes).
 	 */
 	private static function page_url(): string {
-		if ( ! is_singular() ) {
-			$uri = isset( $_SERVER['REQUEST_URI'] ) && is_string( $_SERVER['REQUEST_URI'] ) ? wp_unslash( $_SERVER['REQUEST_URI'] ) : '/'; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- escaped where it is output.
-			return remove_query_arg( self::SENT_ARG, $uri );
-		}
-		$id = isset( $_GET['handoff'] ) && is_string( $_GET['handoff'] ) ? sanitize_text_field( wp_unslash( $_GET['handoff'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a link's id, only read.
-		return '' === $id ? (string) get_permalink() : add_query_arg( 'handoff', rawurlencode( $id ), (string) get_permalink() );
+		$page = (string) get_permalink( get_queried_object_id() );
+		$id   = isset( $_GET['handoff'] ) && is_string( $_GET['handoff'] ) ? sanitize_text_field( wp_unslash( $_GET['handoff'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a link's id, only read.
+		return '' === $id ? $page : add_query_arg( 'handoff', rawurlencode( $id ), $page );
 	}
 
 	/**
@@ -302,10 +314,11 @@ final class Enquiry_Form {
 	}
 
 	/**
-	 * The form, a confirmation, or nothing (switched off), for the page's current handoff.
+	 * The form, a confirmation, or nothing (switched off, or not on the page itself: a search result,
+	 * an archive), for the page's current handoff.
 	 */
 	public function render(): string {
-		if ( ! self::enabled() ) {
+		if ( ! self::enabled() || ! is_singular() ) {
 			return '';
 		}
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only chooses which text to show.
@@ -335,7 +348,7 @@ final class Enquiry_Form {
 		$submission = $this->submission;
 		$values     = $submission['values'] ?? array();
 		$errors     = $submission['errors'] ?? array();
-		$once       = '' !== ( $submission['once'] ?? '' ) ? $submission['once'] : bin2hex( random_bytes( 16 ) );
+		$view       = $this->guard->view_token();
 		$labels     = self::labels();
 		$types      = array(
 			'name'    => array( 'text', 'name' ),
@@ -373,8 +386,8 @@ final class Enquiry_Form {
 		$html .= '<div aria-hidden="true" style="position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden"><label for="ma-enquiry-website">Website</label><input type="text" id="ma-enquiry-website" name="' . self::HONEYPOT . '" value="" tabindex="-1" autocomplete="off"></div>';
 		$html .= '<input type="hidden" name="' . self::MARKER . '" value="1">';
 		$html .= '<input type="hidden" name="_ma_nonce" value="' . esc_attr( wp_create_nonce( Enquiry_Guard::NONCE_ACTION ) ) . '">';
-		$html .= '<input type="hidden" name="ma_time" value="' . esc_attr( $this->guard->time_token() ) . '">';
-		$html .= '<input type="hidden" name="ma_once" value="' . esc_attr( $once ) . '">';
+		$html .= '<input type="hidden" name="ma_time" value="' . esc_attr( $view['time'] ) . '">';
+		$html .= '<input type="hidden" name="ma_once" value="' . esc_attr( $view['once'] ) . '">';
 		$html .= '<p><button type="submit">' . Handoff_Review::inert( __( 'Send enquiry', 'manufacturer-agent' ) ) . '</button></p></form>';
 		return $html;
 	}

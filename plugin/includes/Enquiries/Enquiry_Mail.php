@@ -57,14 +57,19 @@ final class Enquiry_Mail {
 	}
 
 	/**
-	 * Sends the person a copy, in the language of the page they used.
+	 * Sends the person a confirmation, in the language of the page they used. Anyone may type anyone's
+	 * address into the form, so it repeats nothing that was typed or collected (no name, no message, no
+	 * motif): a mail from the site carries no stranger's text (the form caller takes one a day per address).
 	 *
-	 * @param array<string, string>     $enquiry Contact fields.
-	 * @param array<string, mixed>|null $handoff The handoff, null for a plain contact.
+	 * @param array<string, string>     $enquiry Contact fields; only the address is used.
+	 * @param array<string, mixed>|null $handoff The handoff, null for a plain contact; only its id is named.
 	 */
 	public function confirmation( array $enquiry, ?array $handoff ): bool {
-		$body  = __( 'Thank you for your enquiry. An advisor responds within one business day. This is what you sent:', 'manufacturer-agent' ) . "\n\n";
-		$body .= $this->body( $enquiry, $handoff, '' );
+		$body = __( 'Thank you for your enquiry. An advisor responds within one business day.', 'manufacturer-agent' ) . "\n\n";
+		if ( null !== $handoff ) {
+			$body .= __( 'Handoff', 'manufacturer-agent' ) . ': ' . (string) ( $handoff['id'] ?? '' ) . "\n\n";
+		}
+		$body .= __( 'For your protection this e-mail does not repeat what was entered in the form. If you did not send an enquiry, you can ignore this e-mail.', 'manufacturer-agent' ) . "\n";
 		/* translators: %s: site name */
 		return wp_mail( $enquiry['email'], sprintf( __( 'Your enquiry to %s', 'manufacturer-agent' ), self::site_name() ), $body );
 	}

@@ -76,10 +76,11 @@ final class Handoff_Review {
 	}
 
 	/**
-	 * The review for ?handoff=<id> (nothing when the page was opened without one), then the form.
+	 * The review for ?handoff=<id> (nothing when the page was opened without one), then the form; both
+	 * only on the page they are placed on, never in a search result or an archive that shows its content.
 	 */
 	public function render(): string {
-		return $this->review() . $this->form->render();
+		return is_singular() ? $this->review() . $this->form->render() : '';
 	}
 
 	/**

@@ -125,7 +125,8 @@ const wetText = (m: CatalogMaterial, lang: Lang) =>
   m.wet_room_suitable
     ? (m.wet_room_note?.[lang] ?? say(lang, 'für Feuchträume geeignet', 'suitable for wet rooms'))
     : say(lang, 'nicht für Feuchträume geeignet', 'not suitable for wet rooms');
-const trim = (text: string) => text.replace(/[.\s]+$/, '');
+// (?<![.\s]): the trailing run is matched from its start only (each start in a long run scanned it: quadratic).
+const trim = (text: string) => text.replace(/(?<![.\s])[.\s]+$/, '');
 
 /** The catalog value that decides a criterion for a material. */
 function criterionEvidence(m: CatalogMaterial, criterion: Criterion, lang: Lang): string {

@@ -3,7 +3,7 @@ import { RETRY_AFTER_SECONDS } from '../core/errors.js';
 import { jsonContent, jsonRequestBody, queryParameters, type OpenApiOperation, type OpenApiPaths } from '../core/openapi-parts.js';
 import { ASK_BODY, ASK_QUERY } from './ask-input.js';
 import { MAX_QUERY_LENGTH } from './answer.js';
-import { OVERLOAD_RETRY_AFTER_SECONDS } from './fair-use.js';
+import { UNAVAILABLE_DESCRIPTION, UNAVAILABLE_RETRY_AFTER_HEADER } from '../core/overload.js';
 
 const failure = (description: string, headers?: Record<string, unknown>) => ({
   description,
@@ -41,15 +41,9 @@ const answerResponses = (extra: Record<string, unknown>): Record<string, unknown
     'Retry-After': { $ref: '#/components/headers/RetryAfter' },
   }),
   '500': failure('The service failed.'),
-  '503': failure(
-    `Fair use: the service is overloaded (too many questions in flight, or it cannot keep up); retry after ${OVERLOAD_RETRY_AFTER_SECONDS} seconds. error.code is "overloaded".`,
-    {
-      'Retry-After': {
-        description: `Seconds to wait before retrying (${OVERLOAD_RETRY_AFTER_SECONDS}).`,
-        schema: { type: 'integer', const: OVERLOAD_RETRY_AFTER_SECONDS },
-      },
-    },
-  ),
+  '503': failure(`Fair use: too many questions in flight (error.code "overloaded"). ${UNAVAILABLE_DESCRIPTION}`, {
+    'Retry-After': UNAVAILABLE_RETRY_AFTER_HEADER,
+  }),
 });
 
 const common = (operationId: string, summary: string): OpenApiOperation => ({

@@ -107,11 +107,6 @@ export class QuestionReader {
     const parts = new Set(tokensOf(`${JSON.stringify(config)} ${JSON.stringify(vocabulary)} ${COMPOUND_PARTS}`).flatMap((t) => [t, stem(t)]));
     const known = { known: new Set([...parts, ...CODE_WORDS]), parts };
     // One pattern per language over all its synonyms, longer words first; a match is looked up by its folded spelling.
-    const escape = (word: string) =>
-      word
-        .trim()
-        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/[\s-]+/g, '[\\s-]+');
     this.#synonymPatterns = (['de', 'en'] as const).flatMap((lang): [RegExp, Map<string, string>, 'de' | 'en'][] => {
       const means = new Map<string, string>();
       const written: string[] = [];
@@ -121,8 +116,7 @@ export class QuestionReader {
           written.push(word.trim());
         }
       }
-      const words = written.sort((a, b) => b.length - a.length).map(escape);
-      return words.length ? [[new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu'), means, lang]] : [];
+      return written.length ? [[synonymPattern(written), means, lang]] : [];
     });
     // Each language's words are read as that language's word; longer phrases first.
     this.#synonyms = vocabulary.synonyms
@@ -230,7 +224,7 @@ export class QuestionReader {
     const negationAt = tokens.flatMap((t, i) => (t === 'nicht' || t === 'not' || t === 'kein' || t === 'keine' || t === 'ohne' ? [i] : []));
     const negatedBefore = (start: number) => negationAt.some((i) => i < start && start - i <= 4 && !taken[i]);
     // Fire classes: "Baustoffklasse B1", "DIN 4102 B1", and Euroclasses written out ("B-s1, d0").
-    for (const match of folded.matchAll(/\b([a-f][12]?)\s*-\s*s([123])\s*,?\s*d([012])\b/g)) {
+    for (const match of folded.matchAll(/\b([a-f][12]?)\s*-\s*s([123])\s*(?:,\s*)?d([012])\b/g)) {
       conditions.push({ kind: 'fire_class', code: `${match[1].toUpperCase()}-s${match[2]}, d${match[3]}`, negated: false });
     }
     tokens.forEach((t, i) => {
@@ -325,19 +319,59 @@ function readComparative(shapes: Shape[]): Superlative | undefined {
   return undefined;
 }
 
+/**
+ * One pattern over staff's synonyms, longer words first: each word literal, its spaces and hyphens any run of
+ * them. Built from configuration, so tests/unit/regex-linear.test.ts checks it like the literals.
+ */
+export function synonymPattern(words: readonly string[]): RegExp {
+  const escape = (word: string) =>
+    word
+      .trim()
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/[\s-]+/g, '[\\s-]+');
+  const alternatives = [...words].sort((a, b) => b.length - a.length).map(escape);
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+}
+
 const GREATER = /(breiter|schwerer|groesser|mehr|ueber|wider|heavier|more|over|above|greater|larger)(\s+(als|than))?\s*$/;
 const LESS = /(leichter|schmaler|weniger|unter|lighter|narrower|less|under|below|smaller)(\s+(als|than))?\s*$/;
+
+const WIDTH_STEMS = ['breit', 'schmal', 'wide', 'narrow', 'width'];
+const WEIGHT_STEMS = ['schwer', 'leicht', 'heav', 'light', 'weigh'];
+const WORD_CHAR = /\w/;
+const CONNECTIVE = /(?:als|than)$/;
+
+/**
+ * Whether `before` ends in a word containing one of `stems`, then whitespace, then perhaps "als"/"than" and
+ * whitespace: what `(stem)\w*\s+(als|than)?\s*$` said, read from the end (as a pattern, a run of words and
+ * spaces made it cubic).
+ */
+function endsWithWordOf(before: string, stems: readonly string[]): boolean {
+  const wordBefore = (text: string): boolean => {
+    const word = text.trimEnd();
+    if (word.length === text.length) return false;
+    let start = word.length;
+    while (start > 0 && WORD_CHAR.test(word[start - 1]!)) start--;
+    const run = word.slice(start);
+    return stems.some((stem) => run.includes(stem));
+  };
+  const rest = before.trimEnd();
+  const connective = CONNECTIVE.exec(rest);
+  return wordBefore(before) || (connective !== null && wordBefore(rest.slice(0, connective.index)));
+}
 
 /** Numeric limits: "breiter als 300 cm", "under 150 cm", "weniger als 200 g/m²", "von 137 cm". */
 export function readNumbers(folded: string): Numeric[] {
   const out: Numeric[] = [];
-  for (const match of folded.matchAll(/(\d+(?:[.,]\d+)?)\s*(cm|g\s*\/\s*m2|g\/qm|gramm|g)?(?![a-z0-9])/g)) {
+  // (?<!\d): a number is read from its first digit (a later start found nothing the first did not, but made
+  // a long run of digits quadratic).
+  for (const match of folded.matchAll(/(?<!\d)(\d+(?:[.,]\d+)?)\s*(cm|g\s*\/\s*m2|g\/qm|gramm|g)?(?![a-z0-9])/g)) {
     const value = Number(match[1].replace(',', '.'));
     const unit = match[2];
     const before = folded.slice(Math.max(0, match.index - 30), match.index);
     let attribute: Numeric['attribute'] | undefined = unit === 'cm' ? 'width' : unit ? 'weight' : undefined;
-    if (!attribute && /(breit|schmal|wide|narrow|width)\w*\s+(als|than)?\s*$/.test(before)) attribute = 'width';
-    if (!attribute && /(schwer|leicht|heav|light|weigh)\w*\s+(als|than)?\s*$/.test(before)) attribute = 'weight';
+    if (!attribute && endsWithWordOf(before, WIDTH_STEMS)) attribute = 'width';
+    if (!attribute && endsWithWordOf(before, WEIGHT_STEMS)) attribute = 'weight';
     if (!attribute) continue;
     const op = GREATER.test(before) ? 'gt' : LESS.test(before) ? 'lt' : 'eq';
     out.push({ attribute, op, value });

@@ -1,6 +1,7 @@
 import { timingSafeEqual, createHash, createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { clientAddressBehindProxies, clientKey, normalAddress, type TrustedProxies } from './client-address.js';
+import { withoutTrailingSlashes } from './paths.js';
 
 /** Headers only the WordPress bridge may set; without the shared secret they are ignored. */
 export const BRIDGE_HEADERS = {
@@ -87,7 +88,7 @@ export function resolveRequestOrigin(
     const forwarded = headers[BRIDGE_HEADERS.clientAddress];
     address = normalAddress(typeof forwarded === 'string' ? forwarded : undefined) ?? normalAddress(socketAddress) ?? 'unknown';
     const base = headers[BRIDGE_HEADERS.publicBase];
-    if (typeof base === 'string' && /^https?:\/\/[^\s]+$/i.test(base)) publicBase = admitSiteUrl(base.replace(/\/+$/, ''));
+    if (typeof base === 'string' && /^https?:\/\/[^\s]+$/i.test(base)) publicBase = admitSiteUrl(withoutTrailingSlashes(base));
   } else {
     address = clientAddressBehindProxies(socketAddress, headers[settings.trustedProxies.header], settings.trustedProxies);
   }

@@ -45,7 +45,8 @@ export function normalAddress(raw: string | undefined): string | undefined {
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
   if (bracketed) address = bracketed[1];
   else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(address)) address = address.slice(0, address.lastIndexOf(':'));
-  address = address.replace(/%.*$/, '');
+  const zone = address.indexOf('%');
+  if (zone >= 0) address = address.slice(0, zone);
   if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) address = address.slice(7);
   return isIP(address) ? address.toLowerCase() : undefined;
 }
@@ -75,9 +76,13 @@ export function clientAddressBehindProxies(peer: string | undefined, headerValue
 }
 
 /**
- * The key a client is counted under: its address, and for IPv6 its /64, the smallest network a
- * subscriber is usually given (one visitor could otherwise count as 2^64 clients).
+ * The IPv6 prefix a client is counted by: a /64, the smallest network a subscriber is usually given
+ * (one visitor could otherwise count as 2^64 clients). A multiple of 16 below 128. The build writes it
+ * to contract.json (contract.ts), where the plugin's enquiry form reads it (Client_Address::key).
  */
+export const IPV6_CLIENT_PREFIX_BITS = 64;
+
+/** The key a client is counted under: its address, and for IPv6 its network of IPV6_CLIENT_PREFIX_BITS. */
 export function clientKey(address: string): string {
   if (isIP(address) !== 6) return address;
   const [head, tail = ''] = address.split('::');
@@ -87,7 +92,7 @@ export function clientKey(address: string): string {
   const width = (parts: string[]) => parts.length + (parts.at(-1)?.includes('.') ? 1 : 0);
   const groups = address.includes('::') ? [...left, ...Array(8 - left.length - width(right)).fill('0'), ...right] : left;
   return `${groups
-    .slice(0, 4)
+    .slice(0, IPV6_CLIENT_PREFIX_BITS / 16)
     .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+    .join(':')}::/${IPV6_CLIENT_PREFIX_BITS}`;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseSpeedOff, type SpeedTrick } from '../speed/switches.js';
 import { DEFAULT_CLIENT_ADDRESS_HEADER, parseTrustedProxies, type TrustedProxies } from './client-address.js';
+import { withoutTrailingSlashes } from './paths.js';
 
 /** Everything an operator can set, read once from the environment at start-up. */
 export interface ServiceConfig {
@@ -40,8 +41,11 @@ export interface ServiceConfig {
   askRateLimitPerMinute: number;
   /** /ask sheds load (503) while this many questions are in flight; 0 turns the check off. */
   askMaxInFlight: number;
-  /** /ask sheds load (503) while the event loop's delay stays over this (two windows of 500 ms in a row); 0 turns the check off. */
-  askMaxEventLoopDelayMs: number;
+  /**
+   * Every route sheds load (503) while the event loop's delay stays over this (two windows of 500 ms in a row;
+   * the plugin's internal routes six); 0 turns the check off (core/overload.ts).
+   */
+  maxEventLoopDelayMs: number;
   /** Browser origins the tool endpoint accepts besides the site's own; requests without Origin are always accepted. */
   allowedOrigins: string[];
   logLevel: string;
@@ -64,7 +68,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const host = env.HOST || '127.0.0.1';
   const port = integer(env, 'PORT', DEFAULT_PORT, 0, 65535);
-  const publicUrl = (env.MANUFACTURER_AGENT_PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  const publicUrl = withoutTrailingSlashes(env.MANUFACTURER_AGENT_PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
   try {
     new URL(publicUrl);
   } catch {
@@ -94,10 +98,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     handoffRetentionDays,
     askRateLimitPerMinute: integer(env, 'MANUFACTURER_AGENT_ASK_RATE_LIMIT', 0, 0, 1_000_000_000),
     askMaxInFlight: integer(env, 'MANUFACTURER_AGENT_ASK_MAX_IN_FLIGHT', 256, 0, 1_000_000),
-    askMaxEventLoopDelayMs: integer(env, 'MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS', 500, 0, 60_000),
+    // Its name of before, when only /ask shed, is still read.
+    maxEventLoopDelayMs: integer(
+      env,
+      'MANUFACTURER_AGENT_MAX_EVENT_LOOP_DELAY_MS',
+      integer(env, 'MANUFACTURER_AGENT_ASK_MAX_EVENT_LOOP_DELAY_MS', 500, 0, 60_000),
+      0,
+      60_000,
+    ),
     allowedOrigins: (env.MANUFACTURER_AGENT_ALLOWED_ORIGINS || '')
       .split(',')
-      .map((o) => o.trim().replace(/\/+$/, ''))
+      .map((o) => withoutTrailingSlashes(o.trim()))
       .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
     speedOff: parseSpeedOff(env.MANUFACTURER_AGENT_SPEED_OFF || ''),

@@ -14,6 +14,7 @@ export const READING_RESPONSES = {
   '304': responseRef('NotModified'),
   '429': responseRef('TooManyRequests'),
   '500': responseRef('ServerError'),
+  '503': responseRef('ServiceUnavailable'),
 };
 
 export const CACHE_HEADERS = {

@@ -43,3 +43,11 @@ export function isAmbiguousTarget(url: string): boolean {
   return AMBIGUOUS_PATH.test(path);
 }
 export const AMBIGUOUS_PATH = /%(?!4[1-9a-f]|5[0-9af]|6[1-9a-f]|7[0-9ae]|3[0-9]|2d)|[\\;]|[^\x21-\x7e]|(?:^|\/)\.{1,2}(?:\/|$)/i;
+
+/**
+ * The text without its trailing slashes. The run is matched from its first slash only: `/\/+$/` tried every
+ * slash of a long run and scanned the rest from each (quadratic).
+ */
+export function withoutTrailingSlashes(text: string): string {
+  return text.replace(/(?<!\/)\/+$/, '');
+}

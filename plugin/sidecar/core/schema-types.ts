@@ -406,7 +406,7 @@ export type EnquiryFormSettings = {
   advisor_emails: string[];
   /** The consent checkbox's text. {privacy_policy} becomes a link to the site's privacy policy page; without it, the link follows the text. */
   consent_text: LocalizedText;
-  /** Also send the person a copy of their enquiry. */
+  /** Also send the person a short confirmation. Anyone can type any address into the form, so it repeats nothing that was typed (no name, no message), and one address gets at most one a day. */
   send_confirmation: boolean;
   /** Days after which an enquiry, with the contact details in it, is deleted. */
   retention_days: number;

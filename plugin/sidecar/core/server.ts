@@ -23,6 +23,7 @@ import type { ReadingRoutes } from './reading.js';
 import { AccessLog } from './access-log.js';
 import { fieldList, routeValidator, toFieldErrors } from './schemas.js';
 import type { ErrorObject } from 'ajv';
+import { EventLoopWatch, overloaded } from './overload.js';
 import type { FastDoor } from '../speed/fast-door.js';
 
 declare module 'fastify' {
@@ -276,9 +277,13 @@ export async function buildServer<D extends CoreDeps>(deps: D, capabilities: Cap
   });
 
   const { limits } = deps;
-  // After CORS, so that a 429 carries its headers. Unknown paths are not counted; a route names its limit.
+  const watch = new EventLoopWatch(config.maxEventLoopDelayMs);
+  watch.attach(app);
+  // After CORS, so that a 429 or 503 carries its headers. Unknown paths are not counted; a route names its limit.
+  // A request is shed before it is counted: overload is no client's doing.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.is404) return done();
+    if (watch.sheds(request.url.startsWith(BRIDGE_PREFIX))) return done(overloaded());
     const kind = request.routeOptions.config.limit;
     const limit = kind === 'none' ? undefined : limits.all;
     if (!limit) return done();
@@ -287,7 +292,7 @@ export async function buildServer<D extends CoreDeps>(deps: D, capabilities: Cap
     done(exceeded ? tooManyRequests() : undefined);
   });
 
-  fastDoor?.attach(app, accessLog, { allowOrigin: CORS_ORIGIN, exposeHeaders: CORS_EXPOSED_HEADERS.join(', ') }, nextRequestId, limits.all);
+  fastDoor?.attach(app, accessLog, { allowOrigin: CORS_ORIGIN, exposeHeaders: CORS_EXPOSED_HEADERS.join(', ') }, nextRequestId, limits.all, watch);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = toProblem(error, request);

@@ -1,11 +1,11 @@
-import { ASK_PATH, AGENT_PREFIX, DOCUMENT_PATHS, INTERFACE_VERSION, MCP_PATH } from '../core/paths.js';
+import { ASK_PATH, AGENT_PREFIX, DOCUMENT_PATHS, INTERFACE_VERSION, MCP_PATH, withoutTrailingSlashes } from '../core/paths.js';
 import { RETRY_AFTER_SECONDS } from '../core/errors.js';
 import { READ_CACHE_CONTROL, NO_STORE } from '../core/http.js';
 import { SCHEMAS } from '../core/schemas.js';
 import { STATUS_CODES } from '../core/status-codes.js';
 import type { LocalizedText } from '../core/site-config.js';
 import { materialCatalog, recommendMaterial } from '../materials/catalog.js';
-import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../handoffs/idempotency.js';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, IDEMPOTENCY_KEY_SCOPE } from '../handoffs/idempotency.js';
 import { handoffLifetimeText } from '../handoffs/openapi.js';
 import { OPENAPI_VERSION } from './openapi.js';
 import type { OperationSummary } from './operations.js';
@@ -45,7 +45,7 @@ function askItem(ctx: DocumentContext): string | undefined {
  */
 function interfaceItems(ctx: DocumentContext): string[] {
   const entries = new Map<string, { name: string; href: string; notes: string[] }>();
-  const keyOf = (href: string) => href.replace(/\/+$/, '');
+  const keyOf = (href: string) => withoutTrailingSlashes(href);
   const add = (name: string, href: string, notes: string) => {
     const entry = entries.get(keyOf(href));
     if (entry) entry.notes.push(notes);
@@ -225,7 +225,10 @@ function endpointSection(ctx: DocumentContext): string[] {
     '## Endpoints',
     `Every operation of ${code(DOCUMENT_PATHS.openapi)}; the REST namespace is ${code(AGENT_PREFIX)}. No endpoint needs authentication.`,
     table(['Method', 'URL', 'operationId', 'Summary', 'Parameters'], rows),
-    [askItem(ctx), ctx.operations.some((op) => op.path.replace(/\/+$/, '') === MCP_PATH) ? undefined : linkItem('MCP tool endpoint', mcpUrl(ctx), MCP_NOTES)]
+    [
+      askItem(ctx),
+      ctx.operations.some((op) => withoutTrailingSlashes(op.path) === MCP_PATH) ? undefined : linkItem('MCP tool endpoint', mcpUrl(ctx), MCP_NOTES),
+    ]
       .filter((item): item is string => item !== undefined)
       .join('\n'),
     '### Discovery documents',
@@ -279,6 +282,7 @@ function idempotencySection(ctx: DocumentContext): string[] {
       `- The same key with the same body is a retry: HTTP 200 with the identical body and ${code('Idempotent-Replayed: true')}; nothing new is created.`,
       `- The same key with a different body: HTTP 422 (${code('idempotency_key_reused')}); nothing is created. Use a new key for a new request.`,
       '- Concurrent requests with one key create exactly one handoff.',
+      `- ${IDEMPOTENCY_KEY_SCOPE}`,
       `- Keys are kept for ${ctx.service.idempotencyRetentionDays} days; after that a key may be used for a new request.`,
       `- After a handoff is created, ${handoffLifetimeText(ctx.service.handoffRetentionDays)} (the link never stops working before its key expires).`,
       '- The body takes no personal data: contact data in its text (e-mail addresses, also spelled out or full-width, telephone numbers, IBANs, street addresses) is refused with HTTP 400 naming the field. The person enters their own details on the form.',

@@ -4,7 +4,9 @@
  * (HTML, links, images, emphasis): it is always one line of literal text.
  */
 
-const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--[\s\S]*?-->|<![A-Za-z][^<>]*>|<\?[\s\S]*?\?>/g;
+// A comment or processing instruction ends before the next one opens: unclosed, each of a long run of
+// openers scanned to the end of the text (quadratic); the '<' left of an unclosed one is escaped by text().
+const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--(?:[^<]|<(?!!--))*?-->|<![A-Za-z][^<>]*>|<\?(?:[^<]|<(?!\?))*?\?>/g;
 // Line and paragraph separators, other control characters, and the bidirectional overrides that could
 // make a reader see different text than a parser.
 const BREAKS = /[\r\n\t\f\v\u0085\u2028\u2029]+/g;

@@ -2,6 +2,7 @@ import { INTERNAL_SCHEMAS, SCHEMAS } from '../core/schemas.js';
 import { componentRef } from '../core/schema-refs.js';
 import { INTERFACE_VERSION } from '../core/paths.js';
 import { RETRY_AFTER_SECONDS } from '../core/errors.js';
+import { UNAVAILABLE_DESCRIPTION, UNAVAILABLE_RETRY_AFTER_HEADER } from '../core/overload.js';
 import { statusMeaning } from '../core/status-codes.js';
 import type { OpenApiPaths } from '../core/openapi-parts.js';
 import type { SiteConfig } from '../core/site-config.js';
@@ -88,6 +89,7 @@ export function buildOpenApi(config: SiteConfig, publicBase: string, paths: Open
         IdempotencyKeyReused: problemResponse(`${statusMeaning(422)}.`),
         TooManyRequests: problemResponse(`${statusMeaning(429)}.`, { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }),
         ServerError: problemResponse(`${statusMeaning(500)}.`),
+        ServiceUnavailable: problemResponse(UNAVAILABLE_DESCRIPTION, { 'Retry-After': UNAVAILABLE_RETRY_AFTER_HEADER }),
       },
     },
   };

@@ -18,7 +18,17 @@ function creationClient(clientAddress: string): string {
 }
 
 /**
- * Shared by POST /handoffs and the tool endpoint: one key, one handoff, whichever door it came through.
+ * The key as stored: scoped to the client that sent it (docs/decisions.md, "Idempotency keys are per
+ * client"). Another client sending the same key gets a handoff of its own and learns nothing of the
+ * first (no replay of its link, no 422 for a different body). A hash of client and key: no address is
+ * written to the database, and the stored key keeps a fixed length whatever the key's.
+ */
+export function scopedIdempotencyKey(key: string, clientAddress: string): string {
+  return `c1:${createHash('sha256').update(clientAddress).update('\n').update(key).digest('base64url')}`;
+}
+
+/**
+ * Shared by POST /handoffs and the tool endpoint: one key, one handoff per client, whichever door it came through.
  * The per-client handoff limit is counted by the store as it writes (so it holds across processes on one
  * database), after a replay would have been answered: a retry of a created handoff is never refused.
  */
@@ -32,7 +42,7 @@ export async function createHandoffOnce(
   const max = deps.config.handoffRateLimitPerMinute;
   let handoff: StoredHandoff | undefined;
   const outcome: CreateOutcome = await deps.handoffs.createOnce({
-    key: call.key,
+    key: scopedIdempotencyKey(call.key, clientAddress),
     fingerprint: call.fingerprint,
     handoff: () => (handoff ??= buildHandoff({ id: newHandoffId(now.getTime()), request: call.request, config, publicBase, now })),
     now: now.getTime(),

@@ -8,6 +8,12 @@ export const IDEMPOTENCY_KEY_MAX: number = keySchema.maxLength;
 
 const VISIBLE_ASCII = new RegExp(keySchema.pattern);
 
+/** The key's scope (create-once.ts: scopedIdempotencyKey), as openapi.json and llms-full.txt say it. */
+export const IDEMPOTENCY_KEY_SCOPE =
+  'Keys are scoped to the client that sends them (its network address; IPv6 by /64 network): another client sending the same key ' +
+  'creates a handoff of its own and learns nothing of the first, and a retry from another network address creates a new handoff ' +
+  'instead of replaying. Use an unguessable key, such as a random UUID (version 4).';
+
 /** RFC 8941 sf-string: a quoted string where only \" and \\ are escapes. */
 function unquoteStructuredString(raw: string): string | undefined {
   if (raw.length < 2 || !raw.startsWith('"') || !raw.endsWith('"')) return undefined;

@@ -1,6 +1,7 @@
 import { AGENT_PREFIX } from '../core/paths.js';
 import { jsonContent, jsonRequestBody, responseRef, schemaRef, type OpenApiPaths } from '../core/openapi-parts.js';
 import { HANDOFF_BODY } from './handoff.js';
+import { IDEMPOTENCY_KEY_SCOPE } from './idempotency.js';
 import type { ServiceConfig } from '../core/config.js';
 
 export type Retention = Pick<ServiceConfig, 'idempotencyRetentionDays' | 'handoffRetentionDays'>;
@@ -20,7 +21,7 @@ export function handoffOperations({ idempotencyRetentionDays, handoffRetentionDa
         description:
           `Nothing is ordered: the link opens the site's own form, where the person checks what was collected and sends it themselves. ` +
           `A retry with the same Idempotency-Key and the same body returns 200 with the identical body and Idempotent-Replayed: true; ` +
-          `the same key with another body is refused with 422. Keys are kept for ${idempotencyRetentionDays} days; ` +
+          `the same key with another body is refused with 422. ${IDEMPOTENCY_KEY_SCOPE} Keys are kept for ${idempotencyRetentionDays} days; ` +
           `${handoffLifetimeText(handoffRetentionDays)}. ` +
           `The body takes no personal data: contact data in its text (e-mail addresses, telephone numbers, IBANs, street addresses) is refused with 400.`,
         tags: ['handoffs'],
@@ -48,6 +49,7 @@ export function handoffOperations({ idempotencyRetentionDays, handoffRetentionDa
           '422': responseRef('IdempotencyKeyReused'),
           '429': responseRef('TooManyRequests'),
           '500': responseRef('ServerError'),
+          '503': responseRef('ServiceUnavailable'),
         },
       },
     },

@@ -10,15 +10,23 @@ export type PersonalDataKind = 'e-mail address' | 'telephone number' | 'IBAN' | 
 /** Top-level domains accepted after a spelled-out " dot ": spelled words alone ("dot by dot") are not addresses. */
 const SPELLED_TLDS = 'com|de|net|org|eu|at|ch|info|biz|io|co|uk|fr|it|nl|be|lu|pl|es|dk|se|no|fi|email|shop|online|app|dev|me';
 
-// "(at)", "[at]", "{at}", "<at>", also "ät" and "@", with or without spaces; likewise "(dot)", "[punkt]".
-const BRACKETED_AT = /\s*[([{<]\s*(?:at|ät|@)\s*[)\]}>]\s*/giu;
-const BRACKETED_DOT = /\s*[([{<]\s*(?:dot|punkt|\.)\s*[)\]}>]\s*/giu;
-/** After normalising: local@domain.tld, spaces around @ and dots tolerated (the @ is what makes it one). */
-const EMAIL = /[\p{L}\p{N}._%+-]{1,64}\s*@\s*[\p{L}\p{N}-]{1,63}(?:\s*\.\s*[\p{L}\p{N}-]{1,63}){0,8}\s*\.\s*\p{L}{2,24}/u;
+// "(at)", "[at]", "{at}", "<at>", also "ät" and "@", with or without spaces; likewise "(dot)", "[punkt]". The
+// spaces before the bracket stay: EMAIL tolerates them around "@" and ".", and a leading \s* would make every
+// start in a long run of spaces scan the whole run (quadratic).
+const BRACKETED_AT = /[([{<]\s*(?:at|ät|@)\s*[)\]}>]\s*/giu;
+const BRACKETED_DOT = /[([{<]\s*(?:dot|punkt|\.)\s*[)\]}>]\s*/giu;
+/**
+ * After normalising: local@domain.tld, spaces around @ and dots tolerated (the @ is what makes it one). One
+ * character of the local part is enough to find an address (a longer one ends in that character), and with
+ * {1,64} every character of a long run of "a.a@…" parts started a search of its own (polynomial). Labels and
+ * their number are not bounded either ({1,63} and {0,8} found the same addresses and a few absurd ones less, but
+ * made the pattern's automaton too large for the ReDoS check); two letters of the top-level domain find it.
+ */
+const EMAIL = /[\p{L}\p{N}._%+-]\s*@\s*[\p{L}\p{N}-]+(?:\s*\.\s*[\p{L}\p{N}-]+)*\s*\.\s*\p{L}{2}/u;
 const SPELLED_AT = /\s(?:at|ät)\s/iu;
 /** "name at example dot com": spelled words, only with a real top-level domain at the end. */
-const SPELLED_EMAIL = new RegExp(
-  `[\\p{L}\\p{N}._%+-]{1,64}\\s+(?:at|ät)\\s+[\\p{L}\\p{N}-]{1,63}(?:\\s+(?:dot|punkt)\\s+[\\p{L}\\p{N}-]{1,63}){0,8}\\s+(?:dot|punkt)\\s+(?:${SPELLED_TLDS})\\b`,
+export const SPELLED_EMAIL = new RegExp(
+  `[\\p{L}\\p{N}._%+-]\\s+(?:at|ät)\\s+[\\p{L}\\p{N}-]+(?:\\s+(?:dot|punkt)\\s+[\\p{L}\\p{N}-]+)*\\s+(?:dot|punkt)\\s+(?:${SPELLED_TLDS})\\b`,
   'iu',
 );
 
@@ -27,9 +35,19 @@ const SPELLED_EMAIL = new RegExp(
  * digits grouped by spaces, slashes, dashes and parentheses. Dots and commas are not separators, so dates
  * and decimals are not numbers; "x" is not one, so dimensions are not either.
  */
-const PHONE_CANDIDATE = /(?<![\p{L}\p{N}.,])(?:\+\s*\(?\s*\d|\(\s*0|0)[\d\s/()-]*\d/gu;
-/** A number named as one ("Tel. 1234567", "Mobil: 123 45 67") needs no leading 0 or +. */
-const LABELLED_PHONE = /\b(?:tel(?:efon)?|phone|mobil(?:e)?|handy|fax|whatsapp)\b\.?\s*:?\s*\+?[\d\s/()-]{6,}\d/iu;
+const PHONE_CANDIDATE = /(?<![\p{L}\p{N}.,])(?:\+\s*(?:\(\s*)?\d|\(\s*0|0)[\d\s/()-]*\d/gu;
+/**
+ * A number named as one ("Tel. 1234567", "Mobil: 123 45 67") needs no leading 0 or +: the label, then
+ * `.? \s* :? \s* +?` and at least six characters of PHONE_CHAR ending in a digit. As one pattern the three
+ * whitespace-matching parts in a row were cubic in a run of spaces after "tel" (issue 27: 2,000 spaces
+ * cost 3.5 s); labelledPhoneAt() reads what follows each label in one pass instead.
+ */
+const PHONE_LABEL = /\b(?:tel(?:efon)?|phone|mobil(?:e)?|handy|fax|whatsapp)\b/giu;
+const PHONE_CHAR = /[\d\s/()-]/u;
+const WHITESPACE = /\s/u;
+const DIGIT = /\d/u;
+/** LABELLED_PHONE's `[\d\s/()-]{6,}\d`: characters of a number before its last digit. */
+const MIN_LABELLED_RUN = 6;
 const MIN_PHONE_DIGITS = 7;
 const JOINED_BEFORE = /[\p{L}\p{N}][-/]$/u;
 const JOINED_AFTER = /^[-/]?[\p{L}\p{N}]/u;
@@ -92,8 +110,33 @@ function containsIban(text: string): boolean {
   return false;
 }
 
+/** Whether the characters of a number from `start` on hold a digit at least MIN_LABELLED_RUN after it. */
+function numberRunFrom(text: string, start: number): boolean {
+  for (let i = start; i < text.length && PHONE_CHAR.test(text[i]!); i++) {
+    if (i - start >= MIN_LABELLED_RUN && DIGIT.test(text[i]!)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a labelled number follows a label ending at `at`: `\.?\s*:?\s*\+?[\d\s/()-]{6,}\d` read in one pass.
+ * The whitespace before a number is itself a character of the number, so a number may start right after the
+ * label's dot, right after the colon, or after a "+" (which may follow the whitespace before or after a colon).
+ */
+function labelledPhoneAt(text: string, at: number): boolean {
+  let i = text[at] === '.' ? at + 1 : at;
+  if (numberRunFrom(text, i)) return true;
+  while (i < text.length && WHITESPACE.test(text[i]!)) i++;
+  if (text[i] === '+') return numberRunFrom(text, i + 1);
+  if (text[i] !== ':') return false;
+  i++;
+  if (numberRunFrom(text, i)) return true;
+  while (i < text.length && WHITESPACE.test(text[i]!)) i++;
+  return text[i] === '+' && numberRunFrom(text, i + 1);
+}
+
 function containsPhone(text: string): boolean {
-  if (LABELLED_PHONE.test(text)) return true;
+  for (const label of text.matchAll(PHONE_LABEL)) if (labelledPhoneAt(text, label.index + label[0].length)) return true;
   const searched = text.replace(DATES, ' ');
   for (const match of searched.matchAll(PHONE_CANDIDATE)) {
     // A national number starts with its area code ("030", "0171"): a lone 0 ("0-5-17…", an id) does not.

@@ -1,3 +1,4 @@
+import type { EventLoopWatch } from '../core/overload.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -53,6 +54,7 @@ export class FastDoor {
   #log?: AccessLog;
   #cors?: CorsHeaders;
   #limit?: ClientLimit;
+  #watch?: EventLoopWatch;
   #nextRequestId?: () => string;
   readonly #admitSiteUrl = (publicBase: string) => this.site.admitSiteUrl(publicBase, this.config.publicUrl);
 
@@ -63,8 +65,9 @@ export class FastDoor {
   ) {}
 
   /** Called once the access log, CORS rule and rate limit are set up; the routes are taken once the app is ready. */
-  attach(app: FastifyInstance, log: AccessLog, cors: CorsHeaders, nextRequestId: () => string, limit?: ClientLimit): void {
+  attach(app: FastifyInstance, log: AccessLog, cors: CorsHeaders, nextRequestId: () => string, limit?: ClientLimit, watch?: EventLoopWatch): void {
     this.#log = log;
+    this.#watch = watch;
     this.#cors = cors;
     this.#limit = limit;
     this.#nextRequestId = nextRequestId;
@@ -94,6 +97,8 @@ export class FastDoor {
     // Counted, but the limit's headers are not sent: a CDN may keep this answer and show them to others.
     // Over the limit: Fastify's hook counts the request once more (harmless past the limit) and answers 429.
     if (this.#limit?.exceeds(origin.clientAddress)) return false;
+    // Overloaded: Fastify's hook sheds it (503 with Retry-After), as every other route's request.
+    if (this.#watch?.sheds(false)) return false;
 
     let prepared = route.prepared;
     if (!prepared || prepared.revision !== revision || prepared.publicBase !== origin.publicBase) {

@@ -1,3 +1,4 @@
+import { isInitializeRequest } from '@modelcontextprotocol/server';
 import type { ClientLimits } from '../core/client-limit.js';
 import { tooManyRequests } from '../core/errors.js';
 import { RPC } from './rpc.js';
@@ -12,6 +13,38 @@ export interface RefusedMessage {
 }
 
 const isToolCall = (m: unknown): m is Message => Boolean(m) && typeof m === 'object' && (m as Message).method === 'tools/call';
+const isInitialize = (m: unknown): m is Message => Boolean(m) && typeof m === 'object' && (m as Message).method === 'initialize';
+
+/** What initialize's params must hold (the 2025 era's handshake), each as the -32602 names it. */
+const INITIALIZE_PARAMS: [field: string, what: string, holds: (params: Record<string, unknown>) => boolean][] = [
+  ['params.protocolVersion', 'a string such as "2025-11-25"', (p) => typeof p.protocolVersion === 'string'],
+  ['params.capabilities', 'an object', (p) => isObject(p.capabilities)],
+  [
+    'params.clientInfo',
+    'an object with the strings name and version',
+    (p) => isObject(p.clientInfo) && typeof p.clientInfo.name === 'string' && typeof p.clientInfo.version === 'string',
+  ],
+];
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The SDK answers an initialize whose params its schema refuses with -32603 and the raw list of its schema
+ * errors; a client needs -32602 (invalid params) and the fields in words.
+ */
+function initializeRefusal(message: Message): RefusedMessage | undefined {
+  if (isInitializeRequest(message)) return undefined;
+  const params = isObject(message.params) ? message.params : {};
+  const wrong = INITIALIZE_PARAMS.filter(([, , holds]) => !holds(params));
+  const fields = (wrong.length ? wrong : INITIALIZE_PARAMS).map(([field, what]) => ({ field, message: `must be ${what}` }));
+  return refusal(
+    message,
+    RPC.invalidParams,
+    `Invalid params: initialize needs ${fields.map((f) => `${f.field} (${f.message.slice('must be '.length)})`).join(', ')}.`,
+    { errors: fields },
+  );
+}
 
 function refusal(message: Message, code: number, text: string, data?: unknown): RefusedMessage {
   const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
@@ -19,7 +52,8 @@ function refusal(message: Message, code: number, text: string, data?: unknown): 
 }
 
 /**
- * What the SDK leaves to the application for each message of a POST, in order: tool arguments that are
+ * What the SDK leaves to the application for each message of a POST, in order: initialize's params (the SDK
+ * answers -32603 with its raw schema errors; here -32602 naming each field), tool arguments that are
  * not an object (the SDK answers -32602 with its raw schema dump; here the message names the argument
  * and what it must be), and the per-client limits, which count every tools/call, batched or not. The
  * HTTP request itself was counted once in the general limit (server.ts), which covers the POST's first
@@ -29,6 +63,7 @@ function refusal(message: Message, code: number, text: string, data?: unknown): 
  */
 export function admitMessages(messages: readonly unknown[], client: string, limits: ClientLimits): (RefusedMessage | undefined)[] {
   return messages.map((message, index) => {
+    if (isInitialize(message)) return initializeRefusal(message);
     if (!isToolCall(message)) return undefined;
     const args = message.params?.arguments;
     if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {

@@ -1,3 +1,4 @@
+import { UNAVAILABLE_DESCRIPTION, UNAVAILABLE_RETRY_AFTER_HEADER } from '../core/overload.js';
 import { DOCUMENT_PATHS, MCP_PATH } from '../core/paths.js';
 import { CACHE_HEADERS, IF_NONE_MATCH, READING_RESPONSES, type OpenApiPaths } from '../core/openapi-parts.js';
 import { ADVERTISED_PROTOCOL_VERSIONS } from './server-info.js';
@@ -145,6 +146,7 @@ export const toolOperations: OpenApiPaths = {
         '413': rpcErrorResponse('The request body is larger than the service accepts.'),
         '429': rpcErrorResponse('Too many requests; retry after 60 seconds.', { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }),
         '500': rpcErrorResponse('The service failed.'),
+        '503': rpcErrorResponse(UNAVAILABLE_DESCRIPTION, { 'Retry-After': UNAVAILABLE_RETRY_AFTER_HEADER }),
       },
     },
     get: notAllowed('mcpEndpointGet', 'GET'),

@@ -1,3 +1,5 @@
+import { withoutTrailingSlashes } from '../core/paths.js';
+
 /**
  * Browser origins the tool endpoint accepts (DNS-rebinding and cross-site protection, required by the
  * Streamable HTTP transport): requests without Origin (agents, servers), the site's own origin, and the
@@ -5,7 +7,7 @@
  */
 export function isOriginAllowed(origin: string | undefined, publicBase: string, allowedOrigins: readonly string[]): boolean {
   if (origin === undefined) return true;
-  const candidate = origin.trim().replace(/\/+$/, '').toLowerCase();
+  const candidate = withoutTrailingSlashes(origin.trim()).toLowerCase();
   if (candidate === '' || candidate === 'null') return false;
   let own = '';
   try {

@@ -73,6 +73,12 @@ function webHeaders(headers: IncomingHttpHeaders): Headers {
 
 /** Batches left JSON-RPC with protocol version 2025-06-18; 2025-03-26 clients (or none named) may still send them. */
 const BATCHLESS_FROM = '2025-06-18';
+/**
+ * Messages one batch may hold (issue 27): each tools/call is counted in the per-client limits and each
+ * handoff in the handoff limit, but a batch is one request the sidecar works through in one turn, so its
+ * length is bounded as well as its bytes (the body limit).
+ */
+export const MAX_BATCH_MESSAGES = 16;
 
 /**
  * The MCP tool endpoint (POST /mcp and /mcp/) and its documents (mcp.json, server card).
@@ -188,6 +194,16 @@ export const toolRoutes: ServiceRoutes = async (app, deps) => {
         return send(
           reply,
           rpcError(400, RPC.invalidRequest, `Invalid Request: protocol version ${version} has no JSON-RPC batches; send one message per request.`),
+        );
+      }
+      if (batch && body.length > MAX_BATCH_MESSAGES) {
+        return send(
+          reply,
+          rpcError(
+            400,
+            RPC.invalidRequest,
+            `Invalid Request: a batch holds at most ${MAX_BATCH_MESSAGES} messages (got ${body.length}); send the rest in further requests.`,
+          ),
         );
       }
       const messages: unknown[] = batch ? body : [body];

@@ -1,7 +1,7 @@
 // WordPress on native PHP for the benchmark, as production sites run it: Debian's PHP-FPM with
 // OPcache behind Debian's nginx, on MariaDB. Everything lives in one temporary folder and one
 // database of its own; stop() ends the servers, drops the database and removes the folder.
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { prepareWordPressCore } from '../../prepare-wordpress-core.mjs';
@@ -235,6 +235,10 @@ php_admin_value[error_log] = ${run_}/php-errors.log
       await waitExit(fpmChild, 10_000).catch(() => fpmChild.kill('SIGKILL'));
     });
 
+    // Debian's fastcgi_params names the host without the port (HTTP_HOST $host): on this port WordPress
+    // would redirect every front-end page to itself (redirect_canonical). A copy that names the port.
+    const fastcgiParams = readFileSync('/etc/nginx/fastcgi_params', 'utf8').replace(/^(fastcgi_param\s+HTTP_HOST\s+)\$host;$/m, '$1$host:$server_port;');
+    writeFileSync(path.join(run_, 'fastcgi_params'), fastcgiParams);
     const temp = path.join(run_, 'nginx-temp');
     mkdirSync(temp, { recursive: true });
     writeFileSync(
@@ -260,7 +264,7 @@ http {
     index index.php;
     location / { try_files $uri $uri/ /index.php?$args; }
     location ~ \\.php$ {
-      include /etc/nginx/fastcgi_params;
+      include ${run_}/fastcgi_params;
       fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;
       fastcgi_pass unix:${sock};
     }
