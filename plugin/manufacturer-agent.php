@@ -16,6 +16,9 @@
 
 namespace ManufacturerAgent;
 
+use ManufacturerAgent\Core\Lifecycle;
+use ManufacturerAgent\Core\Plugin;
+
 defined( 'ABSPATH' ) || exit;
 
 const VERSION     = '1.1.4';

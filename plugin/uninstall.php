@@ -7,6 +7,8 @@
 
 namespace ManufacturerAgent;
 
+use ManufacturerAgent\Core\Lifecycle;
+
 defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 
 require_once __DIR__ . '/includes/Autoloader.php';

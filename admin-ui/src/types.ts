@@ -71,8 +71,20 @@ export const ENQUIRY_FORM_OPTION = 'manufacturer_agent_enquiry_form';
 /** The enquiry form's settings (schemas/enquiry-form-settings.schema.json), option manufacturer_agent_enquiry_form. */
 export type EnquiryFormSettings = Editable<Schema.EnquiryFormSettings>;
 
+/** One of the checks Site Health runs (Admin/Service_Health.php): critical needs a person, recommended is worth a look. */
+export interface ServiceCheck {
+  id: string;
+  status: 'good' | 'recommended' | 'critical';
+  label: string;
+  description: string;
+  action: { url: string; text: string } | null;
+}
+
 export interface ServiceStatus {
-  sidecar: { reachable: boolean; version?: string | null; revision?: string | null; store?: string | null; uptime_seconds?: number | null };
+  sidecar: { reachable: boolean; version?: string | null; revision?: string | null; store?: string | null; uptime_seconds?: number | null; error?: string };
   wordpress_revision?: string | null;
   in_sync: boolean;
+  /** What the route did when the sidecar held another revision: pushed the saved configuration, or failed to. */
+  sync?: { needed: boolean; pushed: boolean; from: string | null; error: string | null };
+  checks?: ServiceCheck[];
 }

@@ -1,6 +1,6 @@
 <?php
 /**
- * PSR-4 style autoloader: ManufacturerAgent\Some_Class lives in includes/Some_Class.php.
+ * PSR-4 style autoloader: ManufacturerAgent\Some_Folder\Some_Class lives in includes/Some_Folder/Some_Class.php.
  *
  * @package ManufacturerAgent
  */

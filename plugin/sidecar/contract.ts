@@ -2,13 +2,15 @@
 // (export-schemas.ts), so that PHP reads them instead of keeping a copy: the enumerations with their
 // German and English names, the handoff id pattern, the interface version, the public root paths, the
 // bridge's header names, the crawl delay, the IPv6 prefix clients are counted by, the configuration's
-// parts and the problem the bridge answers when the sidecar cannot be reached.
-import { BRIDGE_HEADERS, INTERNAL_CREDENTIAL_CONTEXT } from './core/bridge.js';
+// parts, the documentation's example secret, the largest configuration push, and the problem the bridge
+// answers when the sidecar cannot be reached.
+import { BRIDGE_HEADERS, EXAMPLE_BRIDGE_TOKEN, INTERNAL_CREDENTIAL_CONTEXT } from './core/bridge.js';
 import { IPV6_CLIENT_PREFIX_BITS } from './core/client-address.js';
 import { AGENT_PREFIX, AMBIGUOUS_PATH, ASK_PATH, BRIDGE_PREFIX, DOCUMENT_PATHS, INTERFACE_VERSION, MCP_PATH } from './core/paths.js';
 import { LABELS_KEYWORD, SCHEMAS } from './core/schemas.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './core/overload.js';
 import { CRAWL_DELAY_SECONDS } from './discovery/facts.js';
+import { CONFIG_BODY_LIMIT_BYTES } from './bridge/routes.js';
 import { TABLE_PREFIX_PATTERN, mysqlTableNames } from './handoffs/mysql-store.js';
 import type { LocalizedText } from './core/site-config.js';
 
@@ -75,10 +77,16 @@ export function buildContract() {
     /** REST namespaces forwarded whole, every version. */
     rest_namespaces: [...new Set([namespaceOf(AGENT_PREFIX), namespaceOf(ASK_PATH)])],
     bridge_prefix: BRIDGE_PREFIX,
+    /** The question endpoint, as agents call it (`wp manufacturer-agent ask` goes the same way). */
+    ask_path: ASK_PATH,
     /** A path the bridge refuses before forwarding (core/paths.ts isAmbiguousTarget), case-insensitive. */
     ambiguous_path_pattern: AMBIGUOUS_PATH.source,
     bridge_headers: BRIDGE_HEADERS,
     internal_credential_context: INTERNAL_CREDENTIAL_CONTEXT,
+    /** The documentation's placeholder for the shared secret: a site using it is told to replace it. */
+    example_bridge_token: EXAMPLE_BRIDGE_TOKEN,
+    /** The largest configuration push the sidecar takes (bridge/routes.ts); `wp manufacturer-agent config import` refuses a larger file. */
+    config_body_limit_bytes: CONFIG_BODY_LIMIT_BYTES,
     crawl_delay_seconds: CRAWL_DELAY_SECONDS,
     /** IPv6 clients are counted per network of this many bits, by the sidecar's limits and the enquiry form's alike. */
     ipv6_client_prefix_bits: IPV6_CLIENT_PREFIX_BITS,

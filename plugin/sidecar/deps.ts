@@ -1,9 +1,12 @@
 import type { CapabilityRoutes, CoreDeps } from './core/server.js';
 import type { HandoffStore } from './handoffs/store.js';
+import type { Retention } from './handoffs/retention.js';
 
 /** What every capability is given: the core's dependencies and the handoff store (handoffs, tools, bridge). */
 export interface ServiceDeps extends CoreDeps {
   handoffs: HandoffStore;
+  /** The hourly retention run (main.ts runs it) and what the bridge's status reports of it. */
+  retention: Retention;
 }
 
 /** A capability's routes, registered by service.ts. */

@@ -3,35 +3,20 @@ import './speed/tick-anchor.js';
 import { loadConfig } from './core/config.js';
 import { createService, listen } from './service.js';
 import { describeStore } from './handoffs/open-store.js';
+import { EXAMPLE_BRIDGE_TOKEN } from './core/bridge.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const service = await createService(config);
-  const { app, handoffs } = service;
-  const retentionMs = config.handoffRetentionDays * DAY_MS;
+  const { app, retention } = service;
+  if (config.bridgeToken === EXAMPLE_BRIDGE_TOKEN) {
+    app.log.warn("MANUFACTURER_AGENT_BRIDGE_TOKEN is the documentation's example; set a long random secret (openssl rand -hex 32) here and in wp-config.php");
+  }
 
-  const purge = () =>
-    handoffs
-      .purgeExpiredKeys(Date.now())
-      .then(
-        (n) => n && app.log.info(`purged ${n} expired idempotency keys`),
-        (err) => app.log.error({ err }, 'purging expired idempotency keys failed'),
-      )
-      // At the retention a handoff expires (its link stops working, the admin screen still shows it);
-      // its record is deleted one retention period later.
-      .then(() => handoffs.expireHandoffs(Date.now() - retentionMs, Date.now()))
-      .then(
-        (n) => n && app.log.info(`expired ${n} handoffs older than ${config.handoffRetentionDays} days`),
-        (err) => app.log.error({ err }, 'expiring old handoffs failed'),
-      )
-      .then(() => handoffs.purgeHandoffs(Date.now() - retentionMs))
-      .then(
-        (n) => n && app.log.info(`deleted ${n} handoffs expired more than ${config.handoffRetentionDays} days ago`),
-        (err) => app.log.error({ err }, 'deleting expired handoffs failed'),
-      );
+  // Expired keys, and handoffs past their retention (expired, then deleted): at start and hourly.
+  const purge = () => retention.run(app.log);
   await purge();
   const purgeTimer = setInterval(purge, HOUR_MS);
   purgeTimer.unref();

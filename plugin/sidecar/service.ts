@@ -8,6 +8,7 @@ import { clientLimits } from './core/client-limit.js';
 import { SiteState, type SiteConfig } from './core/site-config.js';
 import { openHandoffStore } from './handoffs/open-store.js';
 import type { HandoffStore } from './handoffs/store.js';
+import { Retention } from './handoffs/retention.js';
 import { materialRoutes } from './materials/routes.js';
 import { companyRoutes } from './company/routes.js';
 import { handoffRoutes } from './handoffs/routes.js';
@@ -22,6 +23,7 @@ export interface Service {
   app: FastifyInstance;
   site: SiteState;
   handoffs: HandoffStore;
+  retention: Retention;
   reads: ReadingRoutes;
   fastDoor?: FastDoor;
   close(): Promise<void>;
@@ -41,15 +43,16 @@ export async function listen(service: Service, config: ServiceConfig, explicitPu
 export async function createService(config: ServiceConfig, siteConfig?: SiteConfig): Promise<Service> {
   const site = new SiteState(siteConfig);
   const handoffs = await openHandoffStore(config);
+  const retention = new Retention(handoffs, config);
   const reads = new ReadingRoutes();
   const fastDoor = config.speedOff.has('fast-door') ? undefined : new FastDoor(config, site, reads);
   let app: FastifyInstance;
   try {
-    app = await buildServer({ config, site, handoffs, reads, fastDoor, limits: clientLimits(config) }, CAPABILITIES);
+    app = await buildServer({ config, site, handoffs, retention, reads, fastDoor, limits: clientLimits(config) }, CAPABILITIES);
   } catch (error) {
     await handoffs.close();
     throw error;
   }
   app.addHook('onClose', async () => handoffs.close());
-  return { app, site, handoffs, reads, fastDoor, close: () => app.close() };
+  return { app, site, handoffs, retention, reads, fastDoor, close: () => app.close() };
 }

@@ -285,6 +285,43 @@ describe('admin screen', () => {
     expect(within(screen.getByRole('table', { name: 'Service status' })).getByRole('row', { name: /Configuration in sync\s*Yes/ })).toBeTruthy();
   });
 
+  it('after a sidecar restart: sends the saved configuration, says so, and shows nothing red', async () => {
+    server.sidecarHeldRevision = 'default';
+    await renderApp();
+    fireEvent.click(tab('Status'));
+    const table = await screen.findByRole('table', { name: 'Service status' });
+    expect(within(table).getByRole('row', { name: /Configuration in sync\s*Yes/ })).toBeTruthy();
+    expect(screen.getAllByText(/held configuration revision default .* was sent to it just now/).length).toBeGreaterThan(0);
+    expect(server.sidecarHeldRevision).toBeNull();
+    expect(document.querySelectorAll('.ma-section[data-section="status"] .ma-badge--error')).toHaveLength(0);
+    expect(document.querySelector('[data-check="config_sync"]')!.getAttribute('data-status')).toBe('good');
+  });
+
+  it('red for what needs a person: a refused push, a sidecar that does not answer (its sync then unknown, not red)', async () => {
+    server.sidecarHeldRevision = 'default';
+    server.pushRefusal = '/company/name: must not be empty';
+    await renderApp();
+    fireEvent.click(tab('Status'));
+    const table = await screen.findByRole('table', { name: 'Service status' });
+    const syncRow = within(table).getByRole('row', { name: /Configuration in sync\s*No/ });
+    expect(syncRow.querySelector('.ma-badge--error')).toBeTruthy();
+    expect(screen.getAllByText(/sending it the saved configuration failed: \/company\/name: must not be empty/).length).toBeGreaterThan(0);
+    const check = document.querySelector('[data-check="config_sync"]')!;
+    expect(check.getAttribute('data-status')).toBe('critical');
+    expect(within(check as HTMLElement).getByRole('link', { name: 'Open the agent service’s status' })).toBeTruthy();
+
+    server.sidecarReachable = false;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    });
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Service status' })).getByRole('row', { name: /Service reachable\s*No/ })).toBeTruthy(),
+    );
+    const unknown = within(screen.getByRole('table', { name: 'Service status' })).getByRole('row', { name: /Configuration in sync\s*Unknown/ });
+    expect(unknown.querySelector('.ma-badge--error')).toBeNull();
+    expect(document.querySelector('[data-check="reachable"]')!.getAttribute('data-status')).toBe('critical');
+  });
+
   it('operates with buttons and form controls only (keyboard reachable)', async () => {
     await renderApp();
     editFirstMaterial();

@@ -80,6 +80,10 @@ export class FakeServer {
   /** Answer of the next PUT instead of saving (e.g. a 400 with field errors, or a 503). */
   nextSave: { status: number; body: Record<string, unknown> } | null = null;
   sidecarReachable = true;
+  /** The revision the sidecar holds when it differs from the saved one (it restarted); null when it holds the saved one. */
+  sidecarHeldRevision: string | null = null;
+  /** Why the sidecar refuses a push of the saved configuration; null when it accepts it. */
+  pushRefusal: string | null = null;
   enquiryForm: EnquiryFormSettings = defaultEnquiryFormSettings();
   /** Whether the user may manage options (a subscriber may not: WordPress answers 403). */
   canManageOptions = true;
@@ -132,12 +136,41 @@ export class FakeServer {
       return { total: all.length, page, per_page: perPage, items: all.slice((page - 1) * perPage, page * perPage) };
     }
     if (method === 'GET' && route === '/status') {
+      // As Admin_Routes::status(): a sidecar holding another revision is sent the saved one first.
+      const held = this.sidecarHeldRevision ?? this.revision;
+      const needed = this.sidecarReachable && held !== this.revision;
+      const pushed = needed && this.pushRefusal === null;
+      if (pushed) this.sidecarHeldRevision = null;
+      const revision = pushed ? this.revision : held;
       return {
         sidecar: this.sidecarReachable
-          ? { reachable: true, version: '1.1.4', revision: this.revision, store: 'sqlite', uptime_seconds: 93784 }
-          : { reachable: false },
+          ? { reachable: true, version: '1.1.4', revision, store: 'sqlite', uptime_seconds: 93784 }
+          : { reachable: false, error: 'The sidecar cannot be reached.' },
         wordpress_revision: this.revision,
-        in_sync: this.sidecarReachable,
+        in_sync: this.sidecarReachable && revision === this.revision,
+        sync: { needed, pushed, from: needed ? held : null, error: needed && !pushed ? this.pushRefusal : null },
+        checks: this.sidecarReachable
+          ? [
+              { id: 'reachable', status: 'good', label: 'The agent service answers', description: 'It answers.', action: null },
+              needed && !pushed
+                ? {
+                    id: 'config_sync',
+                    status: 'critical',
+                    label: 'The agent service does not accept the saved configuration',
+                    description: this.pushRefusal,
+                    action: { url: 'admin.php?page=manufacturer-agent', text: 'Open the agent service’s status' },
+                  }
+                : { id: 'config_sync', status: 'good', label: 'The agent service holds the saved configuration', description: 'In sync.', action: null },
+            ]
+          : [
+              {
+                id: 'reachable',
+                status: 'critical',
+                label: 'The agent service does not answer',
+                description: 'Start the sidecar.',
+                action: { url: 'admin.php?page=manufacturer-agent', text: 'Open the agent service’s status' },
+              },
+            ],
       };
     }
     if (route === '/wp/v2/settings' && (method === 'GET' || method === 'POST')) {

@@ -336,8 +336,8 @@ describe('admin screen in wp-admin', () => {
     // As the form does on sending: the enquiry in WordPress, the sidecar told only that it was submitted.
     runWordPressPhp(
       stack,
-      `( new ManufacturerAgent\\Enquiries() )->save( array( 'handoff_id' => '${handoff}', 'name' => '${person}', 'company' => 'Muster GmbH', 'email' => 'erika-${marker}@example.com', 'phone' => '+49 711 5550', 'message' => 'Bitte rufen Sie an.', 'mail_sent' => '1' ) );
-      ManufacturerAgent\\Sidecar_Client::from_environment()->json( 'POST', '/_bridge/handoffs/${handoff}/submitted' );`,
+      `( new ManufacturerAgent\\Enquiries\\Enquiries() )->save( array( 'handoff_id' => '${handoff}', 'name' => '${person}', 'company' => 'Muster GmbH', 'email' => 'erika-${marker}@example.com', 'phone' => '+49 711 5550', 'message' => 'Bitte rufen Sie an.', 'mail_sent' => '1' ) );
+      ManufacturerAgent\\Bridge\\Sidecar_Client::from_environment()->json( 'POST', '/_bridge/handoffs/${handoff}/submitted' );`,
     );
     await openScreen();
     await section('Handoffs');
@@ -367,7 +367,7 @@ describe('admin screen in wp-admin', () => {
     const after = await readSettings();
     expect(after).toEqual({ ...before, advisor_emails: [`beratung-${marker}@example.com`], retention_days: 60 });
     expectNoProblems();
-    runWordPressPhp(stack, `delete_option( ManufacturerAgent\\Enquiry_Settings::OPTION );`);
+    runWordPressPhp(stack, `delete_option( ManufacturerAgent\\Enquiries\\Enquiry_Settings::OPTION );`);
   });
 
   it('is German for a user whose language is German', async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { PREFIX, startService, type RunningService } from '../support/service.js';
+import { PREFIX, ROOT, startService, type RunningService } from '../support/service.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { BRIDGE_HEADERS } from '../../plugin/sidecar/core/bridge.js';
 import { internalHeaders, relayedHeaders } from '../support/bridge-headers.js';
 import { defaultConfig, MAX_SITE_URLS } from '../../plugin/sidecar/core/site-config.js';
@@ -75,7 +77,54 @@ describe('bridge-only endpoints', () => {
       version: '1.1.4',
       revision: running.service.site.announcedRevision,
       store: 'sqlite',
+      plugin_version: JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
+      storage: { kind: 'sqlite', writable: true },
+      handoff_retention_days: expect.any(Number),
+      // The links of this site's answers: the configured public URL when the bridge names no site URL…
+      public_base: base,
+      public_url: base,
     });
+    // …and the site URL the bridge names, as in a relayed request.
+    const named = await fetch(`${base}/_bridge/status`, { headers: internal({ [BRIDGE_HEADERS.publicBase]: 'https://status-site.example/' }) });
+    expect(((await named.json()) as any).public_base).toBe('https://status-site.example');
+  });
+
+  it('reports the retention run: none before the first, then when it ran and whether it succeeded', async () => {
+    const status = async () => ((await (await fetch(`${base}/_bridge/status`, { headers: internal() })).json()) as any).retention;
+    const before = await status();
+    if (before.last_run_at === null) expect(before).toEqual({ last_run_at: null, last_ok: null, last_success_at: null });
+    const started = Date.now();
+    const run = await running.service.retention.run({ info: () => {}, error: () => {} });
+    expect(run.ok).toBe(true);
+    const after = await status();
+    expect(Date.parse(after.last_run_at)).toBeGreaterThanOrEqual(started - 1000);
+    expect(after.last_ok).toBe(true);
+    expect(after.last_success_at).toBe(after.last_run_at);
+  });
+
+  it('reports a failed retention run with its error, and keeps the time of the last success', async () => {
+    const service = await startService({ MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN });
+    try {
+      const quiet = { info: () => {}, error: () => {} };
+      await service.service.retention.run(quiet);
+      const succeeded = service.service.retention.lastSucceededAt!;
+      const store = service.service.handoffs;
+      const original = store.expireHandoffs.bind(store);
+      store.expireHandoffs = async () => {
+        throw new Error('disk full');
+      };
+      try {
+        const run = await service.service.retention.run(quiet);
+        expect(run).toMatchObject({ ok: false, error: 'expiring old handoffs: disk full' });
+      } finally {
+        store.expireHandoffs = original;
+      }
+      const res = await fetch(`${service.baseUrl}/_bridge/status`, { headers: internalHeaders(TOKEN) });
+      const body = (await res.json()) as any;
+      expect(body.retention).toMatchObject({ last_ok: false, error: 'expiring old handoffs: disk full', last_success_at: new Date(succeeded).toISOString() });
+    } finally {
+      await service.stop();
+    }
   });
 });
 

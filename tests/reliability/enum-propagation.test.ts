@@ -121,9 +121,10 @@ describe('a next step added to schemas/ alone', () => {
       [
         '<?php',
         'namespace ManufacturerAgent;',
+        'use ManufacturerAgent\\Settings\\Contract;',
         "define( 'ABSPATH', __DIR__ . '/' );",
         "const PLUGIN_FILE = __DIR__ . '/plugin/manufacturer-agent.php';",
-        "require __DIR__ . '/plugin/includes/Contract.php';",
+        "require __DIR__ . '/plugin/includes/Settings/Contract.php';",
         `echo json_encode( array( Contract::values( 'next_step' ), Contract::label( 'next_step', '${STEP}', 'de' ), Contract::label( 'next_step', '${STEP}', 'en' ) ) );`,
       ].join('\n'),
     );

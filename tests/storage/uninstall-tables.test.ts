@@ -7,7 +7,7 @@ import { createOnceInput } from '../support/handoff-input.js';
 import { ROOT } from '../support/service.js';
 import { ensurePackages } from '../../scripts/bench/lib/wordpress.mjs';
 
-// Uninstall removes the handoff tables of sidecars that share the site's MariaDB (includes/Handoff_Tables.php),
+// Uninstall removes the handoff tables of sidecars that share the site's MariaDB (includes/Core/Handoff_Tables.php),
 // run with Debian's php-cli against the real server. Its mysqli comes with the packages the WordPress
 // relay tests install; whichever runs first installs them (the machines run as root).
 let db: TestDatabase;

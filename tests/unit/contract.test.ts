@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildContract, labelledEnum } from '../../plugin/sidecar/contract.js';
 import { NEXT_STEPS, PRIORITIES, SCHEMAS } from '../../plugin/sidecar/core/schemas.js';
-import { BRIDGE_HEADERS, internalCredential } from '../../plugin/sidecar/core/bridge.js';
+import { BRIDGE_HEADERS, EXAMPLE_BRIDGE_TOKEN, internalCredential } from '../../plugin/sidecar/core/bridge.js';
+import { CONFIG_BODY_LIMIT_BYTES } from '../../plugin/sidecar/bridge/routes.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../support/service.js';
 import { createHmac } from 'node:crypto';
 import { isAmbiguousTarget } from '../../plugin/sidecar/core/paths.js';
 
@@ -67,5 +71,30 @@ describe('the contract', () => {
     expect(contract.root_paths).toContain('/llms.txt');
     expect(contract.root_paths).toContain('/mcp/');
     expect(new Set(contract.root_paths).size).toBe(contract.root_paths.length);
+  });
+
+  it("names the documentation's example secret, and every installation example shows exactly that one", () => {
+    // Site Health calls a site with this secret critical: an example the docs show but the contract
+    // does not name would go unnoticed.
+    expect(contract.example_bridge_token).toBe(EXAMPLE_BRIDGE_TOKEN);
+    const examples: string[] = [];
+    for (const file of ['README.md', 'plugin/readme.txt', 'docs/bridge-contract.md']) {
+      const text = readFileSync(path.join(ROOT, file), 'utf8');
+      for (const match of text.matchAll(/MANUFACTURER_AGENT_BRIDGE_TOKEN(?:=|', ')'?([^'`;\n]{1,80})/g)) examples.push(`${file}: ${match[1]}`);
+    }
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    for (const example of examples) expect(example.replace(/^[^:]+: /, ''), example).toBe(EXAMPLE_BRIDGE_TOKEN);
+  });
+
+  it('gives PHP the largest configuration push the sidecar takes', () => {
+    expect(contract.config_body_limit_bytes).toBe(CONFIG_BODY_LIMIT_BYTES);
+  });
+
+  it('names one release everywhere: package.json (the sidecar reports it), the plugin header and ManufacturerAgent\\VERSION', () => {
+    // Site Health compares the sidecar's plugin_version with the PHP constant: a stale sidecar differs, a fresh one must not.
+    const version = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+    const main = readFileSync(path.join(ROOT, 'plugin/manufacturer-agent.php'), 'utf8');
+    expect(/^ \* Version:\s+(\S+)$/m.exec(main)?.[1]).toBe(version);
+    expect(/^const VERSION\s+= '([^']+)';$/m.exec(main)?.[1]).toBe(version);
   });
 });

@@ -52,22 +52,22 @@ const BUILT: { file: string; call: string; patterns: () => Pattern[] }[] = [
   },
   { file: 'plugin/sidecar/bridge/routes.ts', call: 'new RegExp(CONFIG_PUSH_BODY', patterns: () => schemaPatternOf('^[A-Za-z0-9._-]{1,64}$') },
   {
-    file: 'plugin/includes/Contract.php',
+    file: 'plugin/includes/Settings/Contract.php',
     call: "'/' . str_replace( '/'",
     patterns: () => [{ where: 'handoff_id_pattern', source: contract.handoff_id_pattern, flags: '' }],
   },
   {
-    file: 'plugin/includes/Handoff_Tables.php',
+    file: 'plugin/includes/Core/Handoff_Tables.php',
     call: "$tables['prefix_pattern']",
     patterns: () => [{ where: 'prefix_pattern', source: contract.handoff_tables.prefix_pattern, flags: '' }],
   },
   {
-    file: 'plugin/includes/Sidecar_Client.php',
+    file: 'plugin/includes/Bridge/Sidecar_Client.php',
     call: "Contract::get( 'ambiguous_path_pattern' )",
     patterns: () => [{ where: 'ambiguous_path_pattern', source: contract.ambiguous_path_pattern, flags: 'i' }],
   },
   {
-    file: 'plugin/includes/Public_Routes.php',
+    file: 'plugin/includes/Bridge/Public_Routes.php',
     call: 'preg_quote( $namespace',
     // '#^/' . preg_quote( $namespace, '#' ) . '(?:$|[/\\\\%.;])#i' for each REST namespace.
     patterns: () =>

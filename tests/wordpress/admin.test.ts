@@ -62,7 +62,11 @@ describe('configuration through wp-admin', () => {
       sidecar: { reachable: true, version: '1.1.4', revision: saved.json.revision, store: 'sqlite' },
       wordpress_revision: saved.json.revision,
       in_sync: true,
+      // The save pushed it: nothing for the status route to push.
+      sync: { needed: false, pushed: false },
     });
+    expect(status.json.checks.map((c: { id: string }) => c.id)).toEqual(['reachable', 'version', 'config_sync', 'secret', 'storage', 'retention', 'site_url']);
+    expect(status.json.checks.filter((c: { status: string }) => c.status === 'critical')).toEqual([]);
     expect((await adminRequest(stack, 'GET', '/config')).json).toEqual(saved.json);
   });
 
@@ -134,6 +138,7 @@ describe('non-administrators are refused on every admin route', () => {
     ['POST', '/config/validate', { config: defaultConfig() }],
     ['GET', '/handoffs'],
     ['GET', '/status'],
+    ['GET', '/site-health/reachable'],
   ];
   const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
     fetch(`${stack.url}${ADMIN_PREFIX}${path}`, {

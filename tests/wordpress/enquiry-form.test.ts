@@ -405,7 +405,7 @@ describe("spam is refused without losing a person's input", () => {
       await noMoreMail(before);
       // An hour on (every slot's time set back): the slot is taken again (a conditional UPDATE, here on SQLite).
       await sitePhp(
-        `global $wpdb; $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->options} SET option_value = option_value - %d WHERE option_name LIKE %s", HOUR_IN_SECONDS + 1, $wpdb->esc_like( ManufacturerAgent\\Enquiry_Guard::SLOT_PREFIX ) . '%' ) );`,
+        `global $wpdb; $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->options} SET option_value = option_value - %d WHERE option_name LIKE %s", HOUR_IN_SECONDS + 1, $wpdb->esc_like( ManufacturerAgent\\Enquiries\\Enquiry_Guard::SLOT_PREFIX ) . '%' ) );`,
       );
       expect((await send(url, page, who)).status).toBe(303);
       await mail.waitFor(before + 1);

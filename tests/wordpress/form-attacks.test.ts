@@ -114,7 +114,7 @@ add_filter( 'manufacturer_agent_enquiry_max_seconds', static fn ( $seconds ) => 
   const setup = JSON.parse(
     sitePhp(`
       $page = wp_insert_post( array( 'post_type' => 'page', 'post_status' => 'publish', 'post_name' => 'kontakt', 'post_title' => 'Kontakt', 'post_content' => '[manufacturer_agent_handoff]' ), true );
-      update_option( ManufacturerAgent\\Enquiry_Settings::OPTION, array_merge( ManufacturerAgent\\Enquiry_Settings::defaults(), array( 'advisor_emails' => array( '${ADVISOR}' ), 'submissions_per_hour' => ${LIMIT}, 'send_confirmation' => true ) ) );
+      update_option( ManufacturerAgent\\Enquiries\\Enquiry_Settings::OPTION, array_merge( ManufacturerAgent\\Enquiries\\Enquiry_Settings::defaults(), array( 'advisor_emails' => array( '${ADVISOR}' ), 'submissions_per_hour' => ${LIMIT}, 'send_confirmation' => true ) ) );
       $editor = wp_insert_user( array( 'user_login' => '${EDITOR.login}', 'user_pass' => '${EDITOR.password}', 'user_email' => 'redakteur@form-attacks.example', 'role' => 'editor' ) );
       wp_set_password( '${ADMIN.password}', get_user_by( 'login', '${ADMIN.login}' )->ID );
       $app = WP_Application_Passwords::create_new_application_password( $editor, array( 'name' => 'form-attacks' ) );
@@ -212,7 +212,7 @@ describe('finding 3: editors reach no enquiry', () => {
     const name = `Erika Geheim ${randomUUID().slice(0, 6)}`;
     const id = Number(
       sitePhp(
-        `echo ( new ManufacturerAgent\\Enquiries() )->save( array( 'name' => '${name}', 'company' => 'Hotel Sonne', 'email' => 'erika@kunde.example' ) );`,
+        `echo ( new ManufacturerAgent\\Enquiries\\Enquiries() )->save( array( 'name' => '${name}', 'company' => 'Hotel Sonne', 'email' => 'erika@kunde.example' ) );`,
       ),
     );
     expect(id).toBeGreaterThan(0);
@@ -238,7 +238,7 @@ describe('finding 3: editors reach no enquiry', () => {
   });
 
   it('through REST: the editor finds, reads and deletes no enquiry', async () => {
-    const id = Number(sitePhp(`echo ( new ManufacturerAgent\\Enquiries() )->save( array( 'name' => 'Rest Geheim', 'email' => 'rest@kunde.example' ) );`));
+    const id = Number(sitePhp(`echo ( new ManufacturerAgent\\Enquiries\\Enquiries() )->save( array( 'name' => 'Rest Geheim', 'email' => 'rest@kunde.example' ) );`));
     const auth = { authorization: `Basic ${Buffer.from(`${EDITOR.login}:${editorAppPassword}`).toString('base64')}` };
     const me = await fetch(`${site.url}/wp-json/wp/v2/users/me?context=edit`, { headers: auth });
     expect(me.status, 'the editor is authenticated').toBe(200);
@@ -284,7 +284,7 @@ describe('finding 4: IPv6 clients are counted per /64', () => {
     expect(mailsTo(ADVISOR, from)).toHaveLength(LIMIT + 1);
     // An hour on (every slot's time set back): a slot older than the window is taken again, by the conditional UPDATE.
     sitePhp(
-      `global $wpdb; $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->options} SET option_value = option_value - %d WHERE option_name LIKE %s", HOUR_IN_SECONDS + 1, $wpdb->esc_like( ManufacturerAgent\\Enquiry_Guard::SLOT_PREFIX ) . '%' ) );`,
+      `global $wpdb; $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->options} SET option_value = option_value - %d WHERE option_name LIKE %s", HOUR_IN_SECONDS + 1, $wpdb->esc_like( ManufacturerAgent\\Enquiries\\Enquiry_Guard::SLOT_PREFIX ) . '%' ) );`,
     );
     expect((await send('2001:db8:27:64::abc', later, person())).status).toBe(303);
     figure(

@@ -26,8 +26,8 @@ beforeAll(async () => {
   // What the form does on sending: the enquiry in WordPress, the sidecar told only that it was submitted.
   const out = runWordPressPhp(
     stack,
-    `$id = ( new ManufacturerAgent\\Enquiries() )->save( array( 'handoff_id' => '${sent}', 'name' => 'Erika Muster', 'company' => '', 'email' => 'erika@example.com', 'phone' => '', 'message' => 'Rückruf bitte', 'mail_sent' => '1' ) );
-    $answer = ManufacturerAgent\\Sidecar_Client::from_environment()->json( 'POST', '/_bridge/handoffs/${sent}/submitted' );
+    `$id = ( new ManufacturerAgent\\Enquiries\\Enquiries() )->save( array( 'handoff_id' => '${sent}', 'name' => 'Erika Muster', 'company' => '', 'email' => 'erika@example.com', 'phone' => '', 'message' => 'Rückruf bitte', 'mail_sent' => '1' ) );
+    $answer = ManufacturerAgent\\Bridge\\Sidecar_Client::from_environment()->json( 'POST', '/_bridge/handoffs/${sent}/submitted' );
     echo wp_json_encode( array( 'id' => $id, 'status' => $answer->status ) );`,
   );
   expect(JSON.parse(out.trim().split('\n').pop()!)).toMatchObject({ status: 200 });

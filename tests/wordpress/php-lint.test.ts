@@ -1,10 +1,11 @@
 // Every PHP file of the plugin passes `php -l` (Debian's PHP CLI, installed when missing), follows the
 // project's coding standard (phpcs.xml.dist, Debian's PHP_CodeSniffer) and parses
 // on each PHP version the plugin supports (8.1 to 8.4, the playground's WebAssembly builds). That it
-// also runs on each without deprecation notices is tests/wordpress/php-versions.test.ts.
+// also runs on each without deprecation notices is tests/wordpress/php-versions.test.ts. The classes sit
+// one folder per concern, the namespace following the folder (what the autoloader relies on).
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, playgroundCli } from '../../scripts/stack.mjs';
 import { ensureCommand } from '../support/commands.js';
@@ -77,5 +78,34 @@ describe('PHP files of the plugin', () => {
     expect(report.php.startsWith(`${version}.`)).toBe(true);
     expect(report.files).toBe(files.length);
     expect(report.errors).toEqual([]);
+  });
+});
+
+// plugin/includes/<Folder>/<Class>.php declares `namespace ManufacturerAgent\<Folder>;` and `class <Class>`:
+// the autoloader finds ManufacturerAgent\<Folder>\<Class> there and nowhere else. Only the autoloader itself
+// sits at the top (it is required before it can load anything); a class dropped beside it or a file in
+// another concern's folder fails.
+describe('the layout of plugin/includes', () => {
+  const INCLUDES = path.join(PLUGIN, 'includes');
+  const files = phpFiles(INCLUDES).map((f) => path.relative(INCLUDES, f).split(path.sep).join('/'));
+
+  it('has one folder per concern and only the autoloader at the top', () => {
+    expect(files.filter((f) => !f.includes('/'))).toEqual(['Autoloader.php']);
+    expect(new Set(files.filter((f) => f.includes('/')).map((f) => f.split('/')[0])).size).toBeGreaterThan(5);
+  });
+
+  it('declares in each file the namespace of its folder and the class of its name', () => {
+    const wrong: string[] = [];
+    for (const file of files) {
+      const parts = file.replace(/\.php$/, '').split('/');
+      const name = parts.pop();
+      const expected = ['ManufacturerAgent', ...parts].join('\\');
+      const code = readFileSync(path.join(INCLUDES, file), 'utf8');
+      const namespaces = [...code.matchAll(/^namespace\s+([^;\s]+)\s*;/gm)].map((m) => m[1]);
+      const classes = [...code.matchAll(/^(?:(?:final|abstract|readonly)\s+)*(?:class|interface|trait|enum)\s+(\w+)/gm)].map((m) => m[1]);
+      if (namespaces.join() !== expected) wrong.push(`${file}: namespace ${namespaces.join(', ') || '(none)'}, not ${expected}`);
+      if (classes.join() !== name) wrong.push(`${file}: declares ${classes.join(', ') || 'no class'}, not ${name}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

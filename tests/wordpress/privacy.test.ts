@@ -25,7 +25,7 @@ function php(code: string): any {
 /** PHP that saves enquiries: [email, days ago, handoff id] each. */
 function saveEnquiries(list: [string, number, string][]): string {
   return `
-    $store = new ManufacturerAgent\\Enquiries();
+    $store = new ManufacturerAgent\\Enquiries\\Enquiries();
     $ids = array();
     foreach ( json_decode( '${JSON.stringify(list)}', true ) as list( $email, $days, $handoff ) ) {
       $id = $store->save( array( 'handoff_id' => $handoff, 'name' => 'Erika Muster', 'company' => 'Muster GmbH', 'email' => $email, 'phone' => '+49 711 1', 'message' => 'Bitte um Rückruf', 'consent_text' => 'Einverstanden', 'locale' => 'de' ) );
@@ -128,7 +128,7 @@ describe('personal data of enquiries through Tools → Export / Erase Personal D
     expect(erased3).toMatchObject({ items_removed: false, items_retained: false, done: true });
 
     const left = php(`
-      $store = new ManufacturerAgent\\Enquiries();
+      $store = new ManufacturerAgent\\Enquiries\\Enquiries();
       $erased = array_map( 'intval', json_decode( '${JSON.stringify(setup.ids.slice(0, 21))}', true ) );
       echo wp_json_encode( array( 'mine' => $store->ids_by_email( '${person}', 1, 100 ), 'other' => $store->ids_by_email( '${other}', 1, 100 ),
         'meta' => (int) $GLOBALS['wpdb']->get_var( "SELECT COUNT(*) FROM {$GLOBALS['wpdb']->postmeta} WHERE post_id IN (" . implode( ',', $erased ) . ")" ) ) );`);
@@ -145,17 +145,17 @@ describe('retention', () => {
       ['mid@example.com', 100, 'ho_ret_mid'],
       ['new@example.com', 0, 'ho_ret_new'],
     ])}
-      $store = new ManufacturerAgent\\Enquiries();
+      $store = new ManufacturerAgent\\Enquiries\\Enquiries();
       $alive = static function () use ( $store, $ids ) { return array_values( array_filter( $ids, static fn( $id ) => null !== $store->get( $id ) ) ); };
-      $scheduled = wp_get_scheduled_event( ManufacturerAgent\\Privacy::RETENTION_HOOK );
-      delete_option( ManufacturerAgent\\Enquiry_Settings::OPTION );
-      do_action( ManufacturerAgent\\Privacy::RETENTION_HOOK );
+      $scheduled = wp_get_scheduled_event( ManufacturerAgent\\Privacy\\Privacy::RETENTION_HOOK );
+      delete_option( ManufacturerAgent\\Enquiries\\Enquiry_Settings::OPTION );
+      do_action( ManufacturerAgent\\Privacy\\Privacy::RETENTION_HOOK );
       $after_default = $alive();
-      update_option( ManufacturerAgent\\Enquiry_Settings::OPTION, array_merge( ManufacturerAgent\\Enquiry_Settings::defaults(), array( 'retention_days' => 30 ) ) );
-      do_action( ManufacturerAgent\\Privacy::RETENTION_HOOK );
+      update_option( ManufacturerAgent\\Enquiries\\Enquiry_Settings::OPTION, array_merge( ManufacturerAgent\\Enquiries\\Enquiry_Settings::defaults(), array( 'retention_days' => 30 ) ) );
+      do_action( ManufacturerAgent\\Privacy\\Privacy::RETENTION_HOOK );
       $after_30 = $alive();
       $meta_left = (int) $GLOBALS['wpdb']->get_var( "SELECT COUNT(*) FROM {$GLOBALS['wpdb']->postmeta} WHERE post_id IN (" . implode( ',', array_map( 'intval', $ids ) ) . ")" );
-      delete_option( ManufacturerAgent\\Enquiry_Settings::OPTION );
+      delete_option( ManufacturerAgent\\Enquiries\\Enquiry_Settings::OPTION );
       echo wp_json_encode( array( 'ids' => $ids, 'schedule' => $scheduled ? $scheduled->schedule : null, 'after_default' => $after_default, 'after_30' => $after_30, 'meta_left' => $meta_left ) );`);
     expect(result.schedule).toBe('daily');
     const [old, mid, fresh] = result.ids;
@@ -173,18 +173,18 @@ describe('privacy policy guide', () => {
     const result = php(`
       require_once ABSPATH . 'wp-admin/includes/plugin.php';
       require_once ABSPATH . 'wp-admin/includes/class-wp-privacy-policy-content.php';
-      update_option( ManufacturerAgent\\Enquiry_Settings::OPTION, array_merge( ManufacturerAgent\\Enquiry_Settings::defaults(), array( 'retention_days' => 1 ) ) );
+      update_option( ManufacturerAgent\\Enquiries\\Enquiry_Settings::OPTION, array_merge( ManufacturerAgent\\Enquiries\\Enquiry_Settings::defaults(), array( 'retention_days' => 1 ) ) );
       // admin_init in wp-admin, with only the plugin's own callbacks: the rest expects a real admin request.
       define( 'WP_ADMIN', true );
       foreach ( $GLOBALS['wp_filter']['admin_init']->callbacks as $priority => $callbacks ) {
         foreach ( $callbacks as $key => $callback ) {
-          if ( ! ( is_array( $callback['function'] ) && $callback['function'][0] instanceof ManufacturerAgent\\Privacy ) ) {
+          if ( ! ( is_array( $callback['function'] ) && $callback['function'][0] instanceof ManufacturerAgent\\Privacy\\Privacy ) ) {
             remove_action( 'admin_init', $callback['function'], $priority );
           }
         }
       }
       do_action( 'admin_init' );
-      delete_option( ManufacturerAgent\\Enquiry_Settings::OPTION );
+      delete_option( ManufacturerAgent\\Enquiries\\Enquiry_Settings::OPTION );
       echo wp_json_encode( array_values( array_filter( WP_Privacy_Policy_Content::get_suggested_policy_text(), static fn( $p ) => 'Manufacturer Agent' === $p['plugin_name'] ) ) );`);
     expect(result).toHaveLength(1);
     const text: string = result[0].policy_text;
@@ -233,14 +233,14 @@ describe('the enquiry form’s settings through /wp/v2/settings', () => {
 describe('uninstall', () => {
   it('removes every enquiry with its fields, the form’s option, its tokens and the retention task; activation seeds again', () => {
     const result = php(`${saveEnquiries([['uninstall@example.com', 0, 'ho_uninstall']])}
-      update_option( ManufacturerAgent\\Enquiry_Settings::OPTION, array_merge( ManufacturerAgent\\Enquiry_Settings::defaults(), array( 'retention_days' => 7 ) ) );
-      update_option( ManufacturerAgent\\Enquiry_Guard::CLAIM_PREFIX . 'abc', 'x', false );
-      update_option( ManufacturerAgent\\Enquiry_Guard::SLOT_PREFIX . 'def_1', (string) time(), false );
+      update_option( ManufacturerAgent\\Enquiries\\Enquiry_Settings::OPTION, array_merge( ManufacturerAgent\\Enquiries\\Enquiry_Settings::defaults(), array( 'retention_days' => 7 ) ) );
+      update_option( ManufacturerAgent\\Enquiries\\Enquiry_Guard::CLAIM_PREFIX . 'abc', 'x', false );
+      update_option( ManufacturerAgent\\Enquiries\\Enquiry_Guard::SLOT_PREFIX . 'def_1', (string) time(), false );
       // What an earlier version counted clients in.
       set_transient( 'manufacturer_agent_enquiries_ghi', 'y', HOUR_IN_SECONDS );
       update_option( 'unrelated_option_kept', 'z' );
-      ManufacturerAgent\\Privacy::schedule();
-      $before = array( 'enquiries' => count( get_posts( array( 'post_type' => 'ma_enquiry', 'post_status' => 'any', 'fields' => 'ids', 'numberposts' => -1 ) ) ), 'cron' => (bool) wp_next_scheduled( ManufacturerAgent\\Privacy::RETENTION_HOOK ) );
+      ManufacturerAgent\\Privacy\\Privacy::schedule();
+      $before = array( 'enquiries' => count( get_posts( array( 'post_type' => 'ma_enquiry', 'post_status' => 'any', 'fields' => 'ids', 'numberposts' => -1 ) ) ), 'cron' => (bool) wp_next_scheduled( ManufacturerAgent\\Privacy\\Privacy::RETENTION_HOOK ) );
       require_once ABSPATH . 'wp-admin/includes/plugin.php';
       uninstall_plugin( plugin_basename( ManufacturerAgent\\PLUGIN_FILE ) );
       global $wpdb;
@@ -248,11 +248,11 @@ describe('uninstall', () => {
         'enquiries' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'ma_enquiry'" ),
         'meta' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->postmeta} WHERE meta_key LIKE '\\_manufacturer\\_agent\\_%'" ),
         'options' => $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '%manufacturer\\_agent\\_enquir%' OR option_name LIKE '%manufacturer\\_agent\\_claim%' OR option_name LIKE '%manufacturer\\_agent\\_slot%'" ),
-        'cron' => (bool) wp_next_scheduled( ManufacturerAgent\\Privacy::RETENTION_HOOK ),
+        'cron' => (bool) wp_next_scheduled( ManufacturerAgent\\Privacy\\Privacy::RETENTION_HOOK ),
         'kept' => get_option( 'unrelated_option_kept' ),
       );
       delete_option( 'unrelated_option_kept' );
-      ManufacturerAgent\\Lifecycle::activate();
+      ManufacturerAgent\\Core\\Lifecycle::activate();
       echo wp_json_encode( array( 'before' => $before, 'after' => $after ) );`);
     expect(result.before.enquiries).toBeGreaterThan(0);
     expect(result.before.cron).toBe(true);

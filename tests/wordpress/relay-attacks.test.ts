@@ -116,12 +116,12 @@ describe('path traversal through the PHP relay', () => {
     const code = `
       require ${JSON.stringify(path.join(site.site, 'wp-load.php'))};
       use ManufacturerAgent as M;
-      $bridge = new M\\Bridge( M\\Sidecar_Client::from_environment(), M\\Config_Sync::instance(), M\\Client_Address::from_environment() );
+      $bridge = new M\\Bridge\\Bridge( M\\Bridge\\Sidecar_Client::from_environment(), M\\Bridge\\Config_Sync::instance(), M\\Bridge\\Client_Address::from_environment() );
       $out = array();
       foreach ( array( array( 'GET', '/_bridge/status', '' ), array( 'GET', '/_bridge/handoffs', '' ), array( 'PUT', '/_bridge/config', ${JSON.stringify(hostilePush().toString())} ) ) as $r ) {
         $out[] = $bridge->exchange( $r[0], $r[1], '', array( 'content-type' => 'application/json' ), $r[2] )->status;
       }
-      $out[] = M\\Sidecar_Client::from_environment()->json( 'GET', '/_bridge/status' )->status;
+      $out[] = M\\Bridge\\Sidecar_Client::from_environment()->json( 'GET', '/_bridge/status' )->status;
       echo wp_json_encode( $out );`;
     const result = spawnSync('php', ['-r', code], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, HTTP_HOST: host } });
     expect(result.status, result.stderr).toBe(0);

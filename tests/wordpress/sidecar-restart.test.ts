@@ -148,3 +148,39 @@ describe('sidecar restarted', () => {
     expect(page.includes('Bergpanorama im Foyer')).toBe(true);
   });
 });
+
+// Issue 29: right after a restart, before any public request has pushed, the operator's screens say
+// what is true: the Status tab's route and Site Health's configuration test push the saved
+// configuration themselves and report it, instead of showing "in sync: no" on a site that works.
+describe('sidecar restarted, looked at before any public request', () => {
+  const sidecarRevision = async () =>
+    ((await (await fetch(`${stack.sidecarUrl}/_bridge/status`, { headers: internalHeaders(stack.token) })).json()) as any).revision as string;
+
+  it('the Status tab’s route pushes the saved configuration and says so; nothing is critical', async () => {
+    await stopStackSidecar(stack);
+    await startStackSidecar(stack);
+    const saved = (await adminRequest(stack, 'GET', '/config')).json.revision;
+    const held = await sidecarRevision();
+    expect(held).not.toBe(saved);
+    const status = await adminRequest(stack, 'GET', '/status');
+    expect(status.status).toBe(200);
+    expect(status.json).toMatchObject({ in_sync: true, wordpress_revision: saved, sync: { needed: true, pushed: true, from: held, error: null } });
+    expect(status.json.sidecar.revision).toBe(saved);
+    expect(status.json.checks.filter((c: { status: string }) => c.status === 'critical')).toEqual([]);
+    expect(await sidecarRevision()).toBe(saved);
+    // Looked at again: nothing left to push.
+    expect((await adminRequest(stack, 'GET', '/status')).json.sync).toMatchObject({ needed: false, pushed: false });
+  });
+
+  it('Site Health’s asynchronous configuration test (its REST route, as an administrator) pushes it and is good', async () => {
+    await stopStackSidecar(stack);
+    await startStackSidecar(stack);
+    const saved = (await adminRequest(stack, 'GET', '/config')).json.revision;
+    expect(await sidecarRevision()).not.toBe(saved);
+    const test = await adminRequest(stack, 'GET', '/site-health/config_sync');
+    expect(test.status).toBe(200);
+    expect(test.json).toMatchObject({ status: 'good', test: 'manufacturer_agent_config_sync' });
+    expect(test.json.description).toContain(`WordPress has just sent it the saved configuration, revision ${saved}`);
+    expect(await sidecarRevision()).toBe(saved);
+  });
+});

@@ -6,6 +6,9 @@ import { checkSiteConfig, checkSiteConfigReferences, type NextStep, type SiteCon
 import { HANDOFF_STATES, NEXT_STEPS, SCHEMAS, commonDefRef, fieldList, schemaIdRef } from '../core/schemas.js';
 import type { ServiceRoutes } from '../deps.js';
 import type { HandoffState, StoredHandoff } from '../handoffs/store.js';
+// The release the bundle was built from (package.json, the plugin header and ManufacturerAgent\VERSION
+// carry the same; tests/unit/contract.test.ts holds them equal), inlined by the build.
+import packageJson from '../../../package.json' with { type: 'json' };
 
 const STARTED_AT = Date.now();
 export const CONFIG_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -95,7 +98,7 @@ function handoffRecord(handoff: StoredHandoff): Record<string, unknown> {
 const notFound = () => new ProblemError({ status: 404, code: 'handoff_not_found', detail: 'No handoff has this id.' });
 
 /** What only WordPress may do: push the configuration staff saved, read handoffs for review and the admin list, record that a link was viewed or its form sent. */
-export const bridgeRoutes: ServiceRoutes = (app, { site, handoffs, config }) => {
+export const bridgeRoutes: ServiceRoutes = (app, { site, handoffs, retention, config }) => {
   // Checked when the request arrives, before a body is read: a caller without the credential learns nothing else.
   const internal = {
     config: { limit: 'none' },
@@ -109,14 +112,31 @@ export const bridgeRoutes: ServiceRoutes = (app, { site, handoffs, config }) => 
     },
   } as const;
 
+  // What Site Health, `wp manufacturer-agent status` and the admin screen check (docs/bridge-contract.md).
   app.get(`${BRIDGE_PREFIX}/status`, internal, async (request, reply) => {
+    const last = retention.last;
+    const lastOk = retention.lastSucceededAt;
     return reply.header('cache-control', NO_STORE).send({
       service: 'manufacturer-agent-sidecar',
       version: INTERFACE_VERSION,
+      // Compared with the plugin's version by Site Health: a sidecar not restarted after an update runs the old one.
+      plugin_version: packageJson.version,
       revision: site.announcedRevision,
       store: handoffs.kind,
       uptime_seconds: Math.round((Date.now() - STARTED_AT) / 1000),
       idempotency_retention_days: config.idempotencyRetentionDays,
+      handoff_retention_days: config.handoffRetentionDays,
+      storage: await retention.storage(),
+      retention: {
+        last_run_at: last ? new Date(last.at).toISOString() : null,
+        last_ok: last ? last.ok : null,
+        last_success_at: lastOk ? new Date(lastOk).toISOString() : null,
+        ...(last?.error ? { error: last.error } : {}),
+      },
+      // The base of every link in answers to this site's requests (the public base the bridge named,
+      // if admitted), and the one direct requests get (MANUFACTURER_AGENT_PUBLIC_URL).
+      public_base: request.origin.publicBase,
+      public_url: config.publicUrl,
     });
   });
 

@@ -13,6 +13,13 @@ export const BRIDGE_HEADERS = {
   internal: 'x-manufacturer-agent-internal-credential',
 } as const;
 
+/**
+ * The placeholder the installation instructions show for the shared secret (README, plugin/readme.txt).
+ * A site that copied it has a secret anyone can read: Site Health and `wp manufacturer-agent status`
+ * call that critical (PHP reads it from the contract), the sidecar warns at start.
+ */
+export const EXAMPLE_BRIDGE_TOKEN = '<the secret>';
+
 /** What the internal credential is derived from besides the secret; PHP reads it from the contract (contract.ts). */
 export const INTERNAL_CREDENTIAL_CONTEXT = 'manufacturer-agent internal call';
 
