@@ -7,6 +7,7 @@ import { freshDatabase, type TestDatabase } from '../support/mariadb.js';
 import { SQLITE_FILE_NAME } from '../../plugin/sidecar/handoffs/sqlite-store.js';
 import { mysqlTableNames } from '../../plugin/sidecar/handoffs/mysql-store.js';
 import { figure, pool, postHandoff, Sidecars } from './support.js';
+import { scopedIdempotencyKey } from '../../plugin/sidecar/handoffs/create-once.js';
 
 interface Rows {
   handoffs: { id: string; requirements: string }[];
@@ -152,7 +153,8 @@ describe.each([sqliteBackend(), mysqlBackend()])('kill -9 under load: $name', (b
     let lost = 0;
     for (const [key, body] of answered) {
       const id = JSON.parse(body).id as string;
-      if (keyRows.get(key) !== id || handoffsByKey.get(key)?.[0] !== id) lost++;
+      // Keys are stored scoped to the client (create-once.ts); the sidecar sees this test as 127.0.0.1.
+      if (keyRows.get(scopedIdempotencyKey(key, '127.0.0.1')) !== id || handoffsByKey.get(key)?.[0] !== id) lost++;
     }
     expect(lost).toBe(0);
     expect(rows.handoffs).toHaveLength(answered.size);
