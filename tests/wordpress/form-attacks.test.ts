@@ -238,7 +238,9 @@ describe('finding 3: editors reach no enquiry', () => {
   });
 
   it('through REST: the editor finds, reads and deletes no enquiry', async () => {
-    const id = Number(sitePhp(`echo ( new ManufacturerAgent\\Enquiries\\Enquiries() )->save( array( 'name' => 'Rest Geheim', 'email' => 'rest@kunde.example' ) );`));
+    const id = Number(
+      sitePhp(`echo ( new ManufacturerAgent\\Enquiries\\Enquiries() )->save( array( 'name' => 'Rest Geheim', 'email' => 'rest@kunde.example' ) );`),
+    );
     const auth = { authorization: `Basic ${Buffer.from(`${EDITOR.login}:${editorAppPassword}`).toString('base64')}` };
     const me = await fetch(`${site.url}/wp-json/wp/v2/users/me?context=edit`, { headers: auth });
     expect(me.status, 'the editor is authenticated').toBe(200);
