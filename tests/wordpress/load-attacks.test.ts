@@ -71,7 +71,6 @@ interface Answer {
 async function send(pathAndQuery: string, init: RequestInit & { client?: string; timeoutMs?: number } = {}): Promise<Answer> {
   const started = performance.now();
   const res = await fetch(`${site.url}${pathAndQuery}`, {
-    // The home page's canonical redirect is an answer of WordPress too (the whole of WordPress ran for it).
     redirect: 'manual',
     ...init,
     headers: { 'x-forwarded-for': init.client ?? '198.51.100.7', ...(init.headers as Record<string, string> | undefined) },
@@ -240,7 +239,8 @@ describe('one client flooding the agent routes does not take the site down', () 
         `agent ${agent.length} answers ${JSON.stringify(statuses)}, median ${median(agent.map((a) => a.ms)).toFixed(0)} ms, slowest ${slowestAgent.toFixed(0)} ms`,
     );
     expect(home.length).toBeGreaterThan(10);
-    expect([...homeStatuses].every((s) => s === 200 || s === 301 || s === 302)).toBe(true);
+    // The page itself, rendered by a PHP worker (the nginx site passes the port in HTTP_HOST, so no canonical redirect).
+    expect([...homeStatuses]).toEqual([200]);
     for (const ms of home) expect(ms).toBeLessThan(5000);
     expect(median(home)).toBeLessThan(1500);
     // Agent routes answer normally or 503 with Retry-After; none hangs or fails otherwise.
