@@ -178,6 +178,10 @@ final class Sidecar_Client {
 				// The path goes out as written: curl must not resolve dot segments into another route.
 				CURLOPT_PATH_AS_IS     => true,
 				CURLOPT_HTTPHEADER     => $lines,
+				// Without NOSIGNAL, a libcurl that resolves with SIGALRM refuses any connect budget under a whole
+				// second left ("remaining timeout of 999 too small to resolve via SIGALRM method"), so a 1 s
+				// connect wait failed as soon as one millisecond had passed.
+				CURLOPT_NOSIGNAL          => true,
 				CURLOPT_CONNECTTIMEOUT_MS => self::CONNECT_TIMEOUT_MS,
 				CURLOPT_TIMEOUT           => $timeout,
 				// A stream (or any answer) that stops flowing is given up as a slow answer would be.
