@@ -8,6 +8,7 @@
 namespace ManufacturerAgent\Privacy;
 
 use ManufacturerAgent\Enquiries\Enquiries;
+use ManufacturerAgent\Enquiries\Enquiry_Form;
 use ManufacturerAgent\Enquiries\Enquiry_Settings;
 
 defined( 'ABSPATH' ) || exit;
@@ -226,12 +227,7 @@ final class Privacy {
 	 * @return array<string, string>
 	 */
 	private static function export_labels(): array {
-		return array(
-			'name'         => __( 'Name', 'manufacturer-agent' ),
-			'company'      => __( 'Company', 'manufacturer-agent' ),
-			'email'        => __( 'E-mail', 'manufacturer-agent' ),
-			'phone'        => __( 'Telephone', 'manufacturer-agent' ),
-			'message'      => __( 'Message', 'manufacturer-agent' ),
+		return Enquiry_Form::labels() + array(
 			'consent_text' => __( 'Consent given', 'manufacturer-agent' ),
 			'locale'       => __( 'Language', 'manufacturer-agent' ),
 			'summary'      => __( 'Requirements the agent collected', 'manufacturer-agent' ),
