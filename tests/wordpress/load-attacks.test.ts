@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensurePackages, startWordPress } from '../../scripts/bench/lib/wordpress.mjs';
 import { freePort } from '../../scripts/bench/lib/proc.mjs';
-import { ROOT, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
+import { ROOT, type ServiceProcess } from '../support/service.js';
+import { spawnBridgedSidecar } from '../support/bridged-sidecar.js';
 import { figure } from '../reliability/support.js';
 import { WHITESPACE_CLASSES } from '../support/linear-time.js';
 import { MAX_BATCH_MESSAGES } from '../../plugin/sidecar/tools/routes.js';
@@ -29,18 +30,7 @@ beforeAll(async () => {
   ensurePackages((m: string) => console.log(`[load-attacks] ${m}`));
   const sidecarPort = await freePort();
   // The limits off: the attack must be harmless by its cost, not only because a limit refuses it.
-  sidecar = await spawnService(
-    {
-      HOST: '',
-      PORT: String(sidecarPort),
-      MANUFACTURER_AGENT_BRIDGE_TOKEN: TOKEN,
-      MANUFACTURER_AGENT_DATA_DIR: tempDataDir(),
-      MANUFACTURER_AGENT_RATE_LIMIT: '0',
-      MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0',
-      MANUFACTURER_AGENT_MAX_EVENT_LOOP_DELAY_MS: '',
-    },
-    { timeoutMs: 20_000 },
-  );
+  sidecar = await spawnBridgedSidecar(sidecarPort, TOKEN, { MANUFACTURER_AGENT_MAX_EVENT_LOOP_DELAY_MS: '' });
   site = await startWordPress({
     workDir: mkdtempSync(path.join(os.tmpdir(), 'ma-load-')),
     pluginDir: path.join(ROOT, 'plugin'),
