@@ -1,13 +1,18 @@
 // The evaluation set of the question endpoint (tests/answers/eval-questions.json) and how one answer
 // is graded against it; shared by tests/answers/eval-questions.test.ts and scripts/bench/ask.mjs so
 // the test and the benchmark count the same thing.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export const EVAL_SET_URL = new URL('../../../tests/answers/eval-questions.json', import.meta.url);
 
-/** The questions of the set. */
+/**
+ * The questions of the development set: eval-questions.json and every tests/answers/dev-*.json beside
+ * it (same format), so questions added for one part of the engine live in their own file.
+ */
 export function loadEvalSet() {
-  return JSON.parse(readFileSync(EVAL_SET_URL, 'utf8')).questions;
+  const folder = new URL('./', EVAL_SET_URL);
+  const extra = readdirSync(folder).filter((name) => /^dev-[a-z0-9-]+\.json$/.test(name)).sort();
+  return [EVAL_SET_URL, ...extra.map((name) => new URL(name, folder))].flatMap((url) => JSON.parse(readFileSync(url, 'utf8')).questions);
 }
 
 /** The request of a question: GET with its query; the Accept-Language a one-word question comes with. */
