@@ -239,3 +239,56 @@ describe('one client flooding the agent routes does not take the site down', () 
     expect(slowestAgent).toBeLessThan(15_000);
   });
 });
+
+describe('a stalled sidecar costs PHP workers seconds, not the site (the bridge’s bounded waits)', () => {
+  it(
+    'a stopped sidecar: the first agent request waits its read budget, the next ones get 503 at once, the home page keeps answering, and it recovers',
+    { timeout: 120_000 },
+    async () => {
+      const materials = () => send(`${PREFIX}/materials`, { client: '198.51.100.20', timeoutMs: 30_000 });
+      const before = await materials();
+      expect(before.status).toBe(200);
+      // SIGSTOP keeps the socket listening (the kernel still accepts connections) but nothing is answered:
+      // the worst case for the bridge, which a crashed sidecar (connection refused) is not.
+      process.kill(sidecar.child.pid!, 'SIGSTOP');
+      try {
+        const first = await materials();
+        expect(first.status).toBe(503);
+        expect(first.headers.get('retry-after')).toMatch(/^\d+$/);
+        // The read budget is 5 s (Sidecar_Client::READ_TIMEOUT); never the PHP worker's whole time limit.
+        expect(first.ms).toBeGreaterThan(4000);
+        expect(first.ms).toBeLessThan(8000);
+
+        // Inside the back-off, every door answers 503 without waiting on the sidecar, however many come.
+        const burst = await Promise.all([
+          ...Array.from({ length: 8 }, () => materials()),
+          handoff('Wald und Wiese', randomUUID(), '198.51.100.21'),
+          send(`/wp-json/nlweb/v1/ask?query=${encodeURIComponent('Welches Material ist feuchtraumgeeignet?')}`),
+          send('/mcp/', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+          }),
+        ]);
+        for (const res of burst) {
+          expect(res.status).toBe(503);
+          expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+          expect(res.ms).toBeLessThan(2500);
+        }
+        const page = await send('/', { client: '192.0.2.51', timeoutMs: 20_000 });
+        expect(page.status).toBe(200);
+        expect(page.ms).toBeLessThan(3000);
+        figure(
+          `issue 27 stopped sidecar through WordPress ${site.wordpress} (nginx + PHP-FPM, 5 workers): first GET 503 after ${first.ms.toFixed(0)} ms, ` +
+            `then ${burst.length} concurrent agent requests 503 in at most ${Math.max(...burst.map((r) => r.ms)).toFixed(0)} ms, home page 200 in ${page.ms.toFixed(0)} ms`,
+        );
+      } finally {
+        process.kill(sidecar.child.pid!, 'SIGCONT');
+      }
+      // Past the back-off window (Sidecar_Client::BACKOFF_SECONDS = 5) the sidecar is asked again.
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      const after = await materials();
+      expect(after.status).toBe(200);
+    },
+  );
+});
