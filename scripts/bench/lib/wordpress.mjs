@@ -14,7 +14,11 @@ export const PLAIN_PATH = '/wp-json/bench/v1/materials';
 export const BRIDGED_PATH = '/wp-json/manufacturer-agent/v1/materials';
 
 function fpmBinary() {
-  const found = existsSync('/usr/sbin') ? readdirSync('/usr/sbin').filter((f) => /^php-fpm\d+\.\d+$/.test(f)).sort() : [];
+  const found = existsSync('/usr/sbin')
+    ? readdirSync('/usr/sbin')
+        .filter((f) => /^php-fpm\d+\.\d+$/.test(f))
+        .sort()
+    : [];
   return found.length ? path.join('/usr/sbin', found.at(-1)) : undefined;
 }
 
@@ -23,6 +27,9 @@ function missingPhpModules(fpm) {
   const modules = run(fpm, ['-m']).toLowerCase();
   return ['mysqli', 'curl', 'zend opcache', 'mbstring'].filter((m) => !modules.includes(m));
 }
+
+/** Another install in progress (a parallel test file, a benchmark) is waited for, not failed on. */
+const WAIT_FOR_LOCK = ['-o', 'DPkg::Lock::Timeout=540'];
 
 /**
  * Installs what the benchmark needs from Debian's packages when anything is missing. Services are not
@@ -40,10 +47,10 @@ export function ensurePackages(log) {
   try {
     if (run('apt-cache', ['policy', ...missing]).includes('Candidate: (none)') || !run('apt-cache', ['policy', missing[0]]).includes('Candidate:')) {
       log('apt-get update');
-      run('apt-get', ['update', '-qq'], { timeoutMs: 300_000 });
+      run('apt-get', ['update', '-qq', ...WAIT_FOR_LOCK], { timeoutMs: 300_000 });
     }
     log(`apt-get install -y ${missing.join(' ')}`);
-    run('apt-get', ['install', '-y', '-qq', ...missing], { timeoutMs: 600_000, env: { DEBIAN_FRONTEND: 'noninteractive' } });
+    run('apt-get', ['install', '-y', '-qq', ...WAIT_FOR_LOCK, ...missing], { timeoutMs: 600_000, env: { DEBIAN_FRONTEND: 'noninteractive' } });
   } finally {
     if (ownPolicy) rmSync(policy, { force: true });
   }
@@ -229,7 +236,12 @@ php_admin_flag[display_errors] = off
 php_admin_value[error_log] = ${run_}/php-errors.log
 `,
     );
-    const fpmChild = startProcess({ command: fpm, args: ['-R', '-F', '-y', path.join(run_, 'php-fpm.conf')], logFile: path.join(run_, 'php-fpm.out'), name: 'php-fpm' });
+    const fpmChild = startProcess({
+      command: fpm,
+      args: ['-R', '-F', '-y', path.join(run_, 'php-fpm.conf')],
+      logFile: path.join(run_, 'php-fpm.out'),
+      name: 'php-fpm',
+    });
     stoppers.push(async () => {
       fpmChild.kill('SIGQUIT');
       await waitExit(fpmChild, 10_000).catch(() => fpmChild.kill('SIGKILL'));
@@ -272,7 +284,12 @@ http {
 }
 `,
     );
-    const nginx = startProcess({ command: 'nginx', args: ['-p', run_, '-c', path.join(run_, 'nginx.conf')], logFile: path.join(run_, 'nginx.out'), name: 'nginx' });
+    const nginx = startProcess({
+      command: 'nginx',
+      args: ['-p', run_, '-c', path.join(run_, 'nginx.conf')],
+      logFile: path.join(run_, 'nginx.out'),
+      name: 'nginx',
+    });
     stoppers.push(async () => {
       nginx.kill('SIGQUIT');
       await waitExit(nginx, 10_000).catch(() => nginx.kill('SIGKILL'));
@@ -284,7 +301,10 @@ http {
     const plain = await (await fetch(`${home}${PLAIN_PATH}`)).arrayBuffer();
     state.sameBytes = Buffer.from(plain).equals(Buffer.from(bridged));
     state.bodyBytes = bridged.byteLength;
-    state.opcache = run(fpm, ['-i']).split('\n').filter((l) => /^opcache\.(enable|validate_timestamps|revalidate_freq|memory_consumption|jit) =>/.test(l)).map((l) => l.replace(/\s+=>\s+/g, ' = ').replace(/ = [^=]*$/, ''));
+    state.opcache = run(fpm, ['-i'])
+      .split('\n')
+      .filter((l) => /^opcache\.(enable|validate_timestamps|revalidate_freq|memory_consumption|jit) =>/.test(l))
+      .map((l) => l.replace(/\s+=>\s+/g, ' = ').replace(/ = [^=]*$/, ''));
     return { ...state, stop };
   } catch (error) {
     await stop();
