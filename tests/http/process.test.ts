@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { PREFIX, spawnService, tempDataDir, type ServiceProcess } from '../support/service.js';
 import { SQLITE_FILE_NAME, SqliteHandoffStore } from '../../plugin/sidecar/handoffs/sqlite-store.js';
 import { createOnceInput } from '../support/handoff-input.js';
+import { scopedIdempotencyKey } from '../../plugin/sidecar/handoffs/create-once.js';
 import { TICK_ANCHOR_NAME } from '../../plugin/sidecar/speed/tick-anchor.js';
 
 const TICK_ENTRY = fileURLToPath(new URL('../support/tick-entry.cjs', import.meta.url));
@@ -111,7 +112,8 @@ describe('the sidecar as a process', () => {
     const rows = db.prepare('SELECT handoff_id, key FROM idempotency_keys').all() as { handoff_id: string; key: string }[];
     db.close();
     const stored = new Map(rows.map((r) => [r.key, r.handoff_id]));
-    for (const [key, body] of answered) expect(stored.get(key)).toBe(JSON.parse(body).id);
+    // Keys are stored scoped to their client (issue 27): this test's client is loopback.
+    for (const [key, body] of answered) expect(stored.get(scopedIdempotencyKey(key, '127.0.0.1'))).toBe(JSON.parse(body).id);
 
     const second = await start(dir);
     const sample = [...answered].slice(0, 20);
