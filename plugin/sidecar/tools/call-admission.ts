@@ -13,7 +13,7 @@ export interface RefusedMessage {
 }
 
 const isToolCall = (m: unknown): m is Message => Boolean(m) && typeof m === 'object' && (m as Message).method === 'tools/call';
-const isInitialize = (m: unknown): m is Message => Boolean(m) && typeof m === 'object' && (m as Message).method === 'initialize';
+export const isInitializeMessage = (m: unknown): m is Message => Boolean(m) && typeof m === 'object' && (m as Message).method === 'initialize';
 
 /** What initialize's params must hold (the 2025 era's handshake), each as the -32602 names it. */
 const INITIALIZE_PARAMS: [field: string, what: string, holds: (params: Record<string, unknown>) => boolean][] = [
@@ -52,8 +52,9 @@ function refusal(message: Message, code: number, text: string, data?: unknown): 
 }
 
 /**
- * What the SDK leaves to the application for each message of a POST, in order: initialize's params (the SDK
- * answers -32603 with its raw schema errors; here -32602 naming each field), tool arguments that are
+ * What the SDK leaves to the application for each message of a POST, in order: initialize's params in the
+ * 2025 era (the SDK answers -32603 with its raw schema errors; here -32602 naming each field; in the 2026
+ * era initialize is a removed method, answered by the SDK), tool arguments that are
  * not an object (the SDK answers -32602 with its raw schema dump; here the message names the argument
  * and what it must be), and the per-client limits, which count every tools/call, batched or not. The
  * HTTP request itself was counted once in the general limit (server.ts), which covers the POST's first
@@ -61,9 +62,9 @@ function refusal(message: Message, code: number, text: string, data?: unknown): 
  * the store as it writes it (handoffs/routes.ts), batched or not.
  * Returns, per message, the error answering it instead of the SDK, or undefined to hand it on.
  */
-export function admitMessages(messages: readonly unknown[], client: string, limits: ClientLimits): (RefusedMessage | undefined)[] {
+export function admitMessages(messages: readonly unknown[], client: string, limits: ClientLimits, legacyEra = true): (RefusedMessage | undefined)[] {
   return messages.map((message, index) => {
-    if (isInitialize(message)) return initializeRefusal(message);
+    if (isInitializeMessage(message)) return legacyEra ? initializeRefusal(message) : undefined;
     if (!isToolCall(message)) return undefined;
     const args = message.params?.arguments;
     if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {

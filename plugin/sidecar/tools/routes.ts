@@ -8,7 +8,7 @@ import { toProblem } from '../core/server.js';
 import type { ServiceRoutes } from '../deps.js';
 import { ToolRegistry } from './definitions.js';
 import { AI_CATALOG_MEDIA_TYPE, aiCatalog, mcpDescription, SERVER_CARD_MEDIA_TYPE, serverCard, wellKnownServerCard } from './documents.js';
-import { admitMessages, type RefusedMessage } from './call-admission.js';
+import { admitMessages, isInitializeMessage, type RefusedMessage } from './call-admission.js';
 import { AnswerMemo } from '../speed/tool-answer-memo.js';
 import { mcpServer, type McpScope } from './mcp-server.js';
 import { McpResources } from './resources.js';
@@ -207,7 +207,11 @@ export const toolRoutes: ServiceRoutes = async (app, deps) => {
         );
       }
       const messages: unknown[] = batch ? body : [body];
-      const refusals = admitMessages(messages, request.origin.clientAddress, deps.limits);
+      const webRequest = () => new Request(`http://localhost${request.url}`, { method: 'POST', headers: webHeaders(request.headers) });
+      // The era decides what initialize is: the 2025 handshake, or a removed method the SDK answers 404/-32601.
+      // Classified here only when an initialize is there, so a cached answer below costs no classification.
+      const initializeEra = messages.some(isInitializeMessage) ? await isLegacyRequest(webRequest(), body) : undefined;
+      const refusals = admitMessages(messages, request.origin.clientAddress, deps.limits, initializeEra ?? true);
       const refused = refusals.filter((r): r is RefusedMessage => r !== undefined);
       if (!batch && refused.length) {
         if (refused[0].error.code === RPC.serverError) throw tooManyRequests();
@@ -224,10 +228,11 @@ export const toolRoutes: ServiceRoutes = async (app, deps) => {
       if (known) return sendParts(reply.code(200).header('cache-control', 'no-store'), known.parts, known.contentType);
 
       const scope: McpScope = { deps, config: site.config, publicBase, clientAddress: request.origin.clientAddress, origin: request.origin, log: request.log };
-      const webRequest = new Request(`http://localhost${request.url}`, { method: 'POST', headers: webHeaders(request.headers) });
-      const response = (await isLegacyRequest(webRequest, admitted))
-        ? await legacy(webRequest, admitted, scope)
-        : (scopes.set(webRequest, scope), await modern.fetch(webRequest, { parsedBody: admitted }));
+      const forward = webRequest();
+      const response =
+        (initializeEra ?? (await isLegacyRequest(forward, admitted)))
+          ? await legacy(forward, admitted, scope)
+          : (scopes.set(forward, scope), await modern.fetch(forward, { parsedBody: admitted }));
       const answer = await read(response);
       if (memoKey !== undefined && answer.status === 200 && answer.contentType === JSON_RPC_CONTENT_TYPE && site.revision === revision) {
         memo!.remember(memoKey, revision, memoId!, answer.body, answer.contentType);
