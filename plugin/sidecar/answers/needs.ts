@@ -209,14 +209,16 @@ export function testHolds(model: NeedsModel, m: CatalogMaterial, test: NeedTest,
 const allOf = (verdicts: Verdict[]): Verdict => (verdicts.includes(false) ? false : verdicts.includes(undefined) ? undefined : true);
 
 /**
- * Whether a material meets a need: one alternative whose tests all hold; else false when a test of
- * ruled_out_by holds or the need has none, undefined when the catalog leaves it open.
+ * Whether a material meets a need: one alternative whose tests all hold; else, with ruled_out_by, false
+ * when one of its tests holds and undefined (not published) otherwise; without, false when the catalog
+ * decides an alternative against it, undefined when it leaves them all open.
  */
 export function meetsNeed(model: NeedsModel, m: CatalogMaterial, need: Need, stated?: number): Verdict {
   const alternatives = need.met_by.map((tests) => allOf(tests.map((t) => testHolds(model, m, t, stated))));
   if (alternatives.includes(true)) return true;
   if (need.ruled_out_by) return need.ruled_out_by.some((t) => testHolds(model, m, t, stated)) ? false : undefined;
-  return alternatives.includes(undefined) ? undefined : false;
+  // An alternative the catalog decides against is a no, though another is open (a Euroclass B and no DIN 4102 class is not non-combustible).
+  return alternatives.includes(false) ? false : undefined;
 }
 
 /** The need by id, for use cases that require it; undefined when the configuration has no such need. */
