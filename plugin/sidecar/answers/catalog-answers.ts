@@ -384,13 +384,14 @@ function superlativeAnswer(ctx: Context, q: QuestionStructure, s: Superlative): 
     );
   const values = pool.map((m) => superlativeValue(ctx.model, m, s));
   const extreme = s.highest ? Math.max(...values) : Math.min(...values);
-  const best = pool.filter((_, i) => values[i] === extreme);
+  const tied = pool.filter((_, i) => values[i] === extreme);
+  const best = tied.slice(0, shownCount(tied.length));
   const [de, en] = SUPERLATIVE_TITLES[s.attribute][s.highest ? 'high' : 'low'];
   const among = q.conditions.length
     ? say(lang, ` unter den Materialien, die ${labels(ctx.model, q.conditions, lang)} sind`, ` among the materials ${labels(ctx.model, q.conditions, lang)}`)
     : '';
   const sentence = `${say(lang, de, en)}${among}: ${withEvidence(best, (m) => superlativeEvidence(m, s, lang), lang)}.`;
-  return answered(ctx, [sentence], best);
+  return answered(ctx, [sentence, ...moreSentence(ctx, best.length, tied.length)], best);
 }
 
 /** A condition's weight in the ranking: a need or a limit 2, where the catalog says a material is used 1. */
@@ -629,7 +630,8 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
 export function applicationAnswer(config: SiteConfig, base: string, lang: Lang, q: QuestionStructure): CatalogAnswer | undefined {
   if (q.applications.size === 0 || q.named.length || q.unpublished || q.projectSpecific || q.action) return undefined;
   const best = Math.max(...q.applications.values());
-  const ms = materialsOf(config).filter((m) => q.applications.get(m.id) === best);
+  const all = materialsOf(config).filter((m) => q.applications.get(m.id) === best);
+  const ms = all.slice(0, shownCount(all.length));
   const ctx: Context = { config, base, lang, model: needsModelOf(config) };
   return answered(
     ctx,
@@ -637,6 +639,7 @@ export function applicationAnswer(config: SiteConfig, base: string, lang: Lang, 
       say(lang, 'Laut Katalog dafür vorgesehen: ', 'According to the catalog, intended for this: ') +
         withEvidence(ms, (m) => say(lang, `Einsatzbereiche: ${m.applications.de}`, `applications: ${m.applications.en}`), lang) +
         '.',
+      ...moreSentence(ctx, ms.length, all.length),
     ],
     ms,
   );

@@ -157,11 +157,19 @@ export function compareLevel(level: number | undefined, op: ScaleOp, wanted: num
   }
 }
 
-/** A field of a material as the tokens of its texts in both languages. */
-function fieldTokens(
-  m: CatalogMaterial,
-  field: 'certifications' | 'base_material' | 'surface' | 'applications' | 'summary' | 'cleanability_standard',
-): string[] {
+type TextField = 'certifications' | 'base_material' | 'surface' | 'applications' | 'summary' | 'cleanability_standard';
+const fieldMemo = new WeakMap<CatalogMaterial, Map<TextField, string[]>>();
+
+/** A field of a material as the tokens of its texts in both languages (once per material object). */
+function fieldTokens(m: CatalogMaterial, field: TextField): string[] {
+  let memo = fieldMemo.get(m);
+  if (!memo) fieldMemo.set(m, (memo = new Map()));
+  let tokens = memo.get(field);
+  if (!tokens) memo.set(field, (tokens = readFieldTokens(m, field)));
+  return tokens;
+}
+
+function readFieldTokens(m: CatalogMaterial, field: TextField): string[] {
   switch (field) {
     case 'certifications':
       return tokensOf(m.certifications.join(' , '));
@@ -176,15 +184,21 @@ function fieldTokens(
  * Whether a field names one of the words: as consecutive words, a word of four letters or more also
  * inside a compound ("Unebenheiten" in "Wandunebenheiten", "Vinyl" in "Vinylbeschichtung").
  */
+const phraseMemo = new Map<string, string[][]>();
+
 export function fieldContains(tokens: string[], words: string): boolean {
-  return words
-    .split(',')
-    .map(tokensOf)
-    .some((phrase) => {
-      if (phrase.length === 0) return false;
-      if (phrase.length === 1 && phrase[0].length >= 4) return tokens.some((t) => t.includes(phrase[0]));
-      return containsPhrase(tokens, phrase);
-    });
+  let phrases = phraseMemo.get(words);
+  if (!phrases) {
+    phrases = words.split(',').map(tokensOf);
+    // Words come from the configuration (a bounded set); the memo is cleared rather than let grow.
+    if (phraseMemo.size > 1000) phraseMemo.clear();
+    phraseMemo.set(words, phrases);
+  }
+  return phrases.some((phrase) => {
+    if (phrase.length === 0) return false;
+    if (phrase.length === 1 && phrase[0].length >= 4) return tokens.some((t) => t.includes(phrase[0]));
+    return containsPhrase(tokens, phrase);
+  });
 }
 
 /** One test on a material; `stated` is the number the question states for a stated comparison. */
