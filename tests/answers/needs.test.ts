@@ -139,6 +139,19 @@ describe('conditions combine by rank', () => {
   });
 });
 
+describe('which N materials', () => {
+  it.each([
+    ['Nenne drei scheuerbeständige Materialien.', 'de', 3],
+    ['Which two materials are suitable for wet rooms?', 'en', 2],
+  ] as const)('"%s" names that many of the matches, the best first, and how many match in all', (question, lang, n) => {
+    const all = ask(question.replace(/drei |two /, ''), lang)!;
+    const some = ask(question, lang)!;
+    expect(all.results.length).toBeGreaterThan(n);
+    expect(some.results.map((r) => r.id)).toEqual(all.results.slice(0, n).map((r) => r.id));
+    expect(some.answer).toContain(String(all.results.length));
+  });
+});
+
 describe('catalog scale', () => {
   /** The default catalog repeated to 200 materials (the schema's most), each copy under its own id and name. */
   function bigConfig(): SiteConfig {

@@ -423,7 +423,8 @@ function listAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
   const evidence = (m: CatalogMaterial) => [...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ');
   const label = labels(model, q.conditions, lang);
   if (matching.length) {
-    const shown = matching.slice(0, shownCount(matching.length));
+    // "Which three materials …": the first three of the ranking.
+    const shown = matching.slice(0, q.count ?? shownCount(matching.length));
     const sentences = [say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) + withEvidence(shown, evidence, lang) + '.'];
     sentences.push(...moreSentence(ctx, shown.length, matching.length));
     if (shown.length === matching.length && ranked.some((r) => r.open.length && !r.lacking.length))

@@ -7,6 +7,7 @@ import {
   ATTRIBUTE_WORDS,
   CATALOG_WORDING,
   COMPARATOR_WORDS,
+  COUNT_WORDS,
   FACT_WORDING,
   PRIORITY_WORDING,
   RECOMMENDATION_WORDS,
@@ -64,6 +65,8 @@ export interface QuestionStructure {
   recommendation: boolean;
   /** Asks for the next step ("wie geht es weiter?"): how to go on leads, not the material's card. */
   nextStep: boolean;
+  /** How many materials a list question asks for ("which three materials …"), when it says. */
+  count?: number;
 }
 
 type Shape = keyof typeof QUESTION_SHAPE_WORDS;
@@ -390,8 +393,23 @@ export class QuestionReader {
       listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
       recommendation: has('recommend'),
       nextStep: has('next_step'),
+      count: readCount(tokens),
     };
   }
+}
+
+/** Count words by token, and the words for materials they must stand before. */
+const COUNTS = new Map(Object.entries(COUNT_WORDS).flatMap(([n, words]) => tokensOf(`${words.de} ${words.en}`).map((t): [string, number] => [t, Number(n)])));
+const MATERIAL_TERMS = new Set(tokensOf(`${CATALOG_WORDING.terms.de} ${CATALOG_WORDING.terms.en} ${RECOMMENDATION_WORDS.de} ${RECOMMENDATION_WORDS.en}`));
+
+/** "drei Materialien", "which 2 wallpapers", "top 3": a count right before a word for materials (one word between). */
+function readCount(tokens: string[]): number | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    const n = /^\d{1,2}$/.test(tokens[i]) ? Number(tokens[i]) : COUNTS.get(tokens[i]);
+    if (!n || n > 20) continue;
+    if (tokens[i - 1] === 'top' || MATERIAL_TERMS.has(tokens[i + 1] ?? '') || MATERIAL_TERMS.has(tokens[i + 2] ?? '')) return n;
+  }
+  return undefined;
 }
 
 /** Words a yes/no question starts with. */

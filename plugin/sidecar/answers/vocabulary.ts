@@ -290,6 +290,15 @@ export const QUESTION_SHAPE_WORDS = {
   narrower: { de: 'schmaler', en: 'narrower' },
 } satisfies Record<string, LocalizedText>;
 
+/** Numbers in words, for "which three materials …" (a count a list names at most). */
+export const COUNT_WORDS: Record<number, LocalizedText> = {
+  2: { de: 'zwei', en: 'two' },
+  3: { de: 'drei', en: 'three' },
+  4: { de: 'vier', en: 'four' },
+  5: { de: 'fünf', en: 'five' },
+  6: { de: 'sechs', en: 'six' },
+};
+
 /**
  * How a question compares a class with a level of an ordered scale (the scales themselves are data:
  * discovery.vocabulary.scales). before: written before the level ("mindestens B1"); or_better: after it
