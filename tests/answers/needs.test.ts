@@ -111,6 +111,7 @@ describe('conditions combine by rank', () => {
     const answer = ask('Which material is suitable for wet rooms and approved for rail vehicles?', 'en')!;
     expect(answer.answer).toContain('no material is approved for vehicles');
     expect(answer.answer).toContain('lacks: approved for vehicles');
+    expect(answer.list).toBeUndefined(); // no staff recommendation leads an answer none of whose materials meets all
     const wet = config.materials.filter((m) => m.wet_room_suitable).map((m) => m.id);
     expect(answer.results.length).toBeGreaterThan(0);
     for (const r of answer.results) expect(wet).toContain(r.id);

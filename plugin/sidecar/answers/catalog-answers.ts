@@ -41,7 +41,7 @@ import type { AttributeId } from './vocabulary.js';
 /** A structured answer: routed when the catalog does not publish what was asked. */
 export interface CatalogAnswer extends Composed {
   routed: boolean;
-  /** A list of the materials that meet the question's conditions. */
+  /** A list of the materials that meet the question's conditions (not set when none meets them all). */
   list?: true;
 }
 
@@ -435,7 +435,7 @@ function listAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
     const sentences = [say(lang, `Laut Katalog ist kein Material ${label}.`, `According to the catalog, no material is ${label}.`)];
     if (ranked.some((r) => r.open.length))
       sentences.push(say(lang, 'Für die übrigen Materialien ist das nicht veröffentlicht.', 'For the other materials this is not published.'));
-    return { ...answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions)], []), list: true };
+    return answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions)], []);
   }
   // None meets all: say what no material meets, then the best partial matches and what each lacks.
   const unmet = q.conditions.filter((_, i) => ranked.every((r) => r.verdicts[i] !== true));
@@ -463,14 +463,11 @@ function listAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
         '.',
     );
   }
-  return {
-    ...answered(
-      ctx,
-      [...sentences, ...reasonsOf(ctx, unmet)],
-      partial.map((r) => r.material),
-    ),
-    list: true,
-  };
+  return answered(
+    ctx,
+    [...sentences, ...reasonsOf(ctx, unmet)],
+    partial.map((r) => r.material),
+  );
 }
 
 /**
