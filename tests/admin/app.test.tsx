@@ -195,6 +195,8 @@ describe('admin screen', () => {
     await renderApp();
     fireEvent.click(tab('Discovery texts'));
     const needs = server.config.discovery.vocabulary!.needs!;
+    expect(document.querySelector('[data-list="/discovery/vocabulary/needs"]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Needs and ordered scales' }));
     expect(document.querySelector('[data-field="/discovery/vocabulary/needs/0/words/de"]')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: needs[0].label.en }));
     fireEvent.change(field('/discovery/vocabulary/needs/0/words/de'), { target: { value: `${needs[0].words.de}, Nasszelle` } });

@@ -236,10 +236,10 @@ function ScaleEditor({ pointer }: { pointer: string }) {
   );
 }
 
-/** The needs and the scales, each collapsed until opened. */
+/** The needs and the scales: one collapsed panel, and each need and scale in it collapsed until opened. */
 export function NeedsEditor() {
   return (
-    <div className="ma-needs">
+    <PanelBody className="ma-needs" title={__('Needs and ordered scales', 'manufacturer-agent')} initialOpen={false}>
       <ListEditor<Need>
         list="/discovery/vocabulary/needs"
         legend={__('Needs: what customers need, in their words, and what satisfies it', 'manufacturer-agent')}
@@ -269,6 +269,6 @@ export function NeedsEditor() {
         })}
         addLabel={__('Add scale', 'manufacturer-agent')}
       />
-    </div>
+    </PanelBody>
   );
 }
