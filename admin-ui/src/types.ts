@@ -26,8 +26,9 @@ export type RecommendationSetting = Schema.RecommendationSetting;
 export type Company = Editable<Schema.Company>;
 export type WorkflowStep = Company['workflow'][number];
 export type FaqEntry = Schema.DiscoveryTexts['faq'][number];
-/** A criterion a use case requires (schemas/answer-vocabulary.schema.json). */
-export type Criterion = Schema.AnswerVocabulary['use_cases'][number]['requires'][number];
+export type Need = NonNullable<Schema.AnswerVocabulary['needs']>[number];
+export type NeedTest = Schema.NeedTest;
+export type Scale = NonNullable<Schema.AnswerVocabulary['scales']>[number];
 export type Synonym = Schema.AnswerVocabulary['synonyms'][number];
 export type UseCase = Schema.AnswerVocabulary['use_cases'][number];
 export type SiteConfig = Editable<Schema.SiteConfig>;

@@ -177,7 +177,9 @@ describe('admin screen', () => {
     fireEvent.change(field(`/discovery/vocabulary/use_cases/${useCases}/words/de`), { target: { value: 'Turnhalle' } });
     fireEvent.change(field(`/discovery/vocabulary/use_cases/${useCases}/words/en`), { target: { value: 'gym' } });
     const requires = document.querySelector(`[data-field="/discovery/vocabulary/use_cases/${useCases}/requires"]`)!;
-    fireEvent.click(within(requires as HTMLElement).getByRole('checkbox', { name: 'Heavy-duty (EN 259)' }));
+    fireEvent.click(
+      within(requires as HTMLElement).getByRole('checkbox', { name: server.config.discovery.vocabulary!.needs!.find((n) => n.id === 'heavy_duty')!.label.en }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await inScreen().findByText('Saved. The public endpoints and documents show the change now.')).toBeTruthy();
     const sent = (server.puts()[0].data as { config: typeof server.config }).config;
@@ -187,6 +189,23 @@ describe('admin screen', () => {
       requires: ['heavy_duty'],
       mentions: { de: '', en: '' },
     });
+  });
+
+  it('edits a need in its collapsed panel (closed panels render no fields) and saves it with the configuration', async () => {
+    await renderApp();
+    fireEvent.click(tab('Discovery texts'));
+    const needs = server.config.discovery.vocabulary!.needs!;
+    expect(document.querySelector('[data-list="/discovery/vocabulary/needs"]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Needs and ordered scales' }));
+    expect(document.querySelector('[data-field="/discovery/vocabulary/needs/0/words/de"]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: needs[0].label.en }));
+    fireEvent.change(field('/discovery/vocabulary/needs/0/words/de'), { target: { value: `${needs[0].words.de}, Nasszelle` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await inScreen().findByText('Saved. The public endpoints and documents show the change now.')).toBeTruthy();
+    const sent = (server.puts()[0].data as { config: typeof server.config }).config;
+    expect(sent.discovery.vocabulary!.needs![0].words.de).toBe(`${needs[0].words.de}, Nasszelle`);
+    expect(sent.discovery.vocabulary!.needs![0].met_by).toEqual(needs[0].met_by);
+    expect(sent.discovery.vocabulary!.scales).toEqual(server.config.discovery.vocabulary!.scales);
   });
 
   it('shows the server’s field messages in the form when it refuses a save', async () => {

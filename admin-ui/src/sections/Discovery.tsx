@@ -2,23 +2,8 @@ import { createElement } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import { CheckboxSetField, LocalizedTextField, TextField } from '../fields.js';
 import { ListEditor } from '../list-editor.js';
-import type { Criterion, FaqEntry, Synonym, UseCase } from '../types.js';
-
-function criterionOptions(): { value: Criterion; label: string }[] {
-  return [
-    { value: 'wet_room_suitable', label: __('Suitable for wet rooms', 'manufacturer-agent') },
-    { value: 'scrubbable', label: __('Scrubbable (EN 233/EN 259)', 'manufacturer-agent') },
-    { value: 'washable', label: __('Washable or better', 'manufacturer-agent') },
-    { value: 'heavy_duty', label: __('Heavy-duty (EN 259)', 'manufacturer-agent') },
-    { value: 'non_combustible', label: __('Non-combustible (A1/A2)', 'manufacturer-agent') },
-    { value: 'flame_retardant', label: __('Flame-retardant or better (B1)', 'manufacturer-agent') },
-    { value: 'fsc_certified', label: __('FSC-certified', 'manufacturer-agent') },
-    { value: 'pvc_free', label: __('PVC-free', 'manufacturer-agent') },
-    { value: 'imo_certified', label: __('IMO-approved', 'manufacturer-agent') },
-    { value: 'oeko_tex_certified', label: __('OEKO-TEX-certified', 'manufacturer-agent') },
-    { value: 'low_emission', label: __('Low-emission', 'manufacturer-agent') },
-  ];
-}
+import type { FaqEntry, Synonym, UseCase } from '../types.js';
+import { NeedsEditor, useNeedOptions } from './Needs.js';
 
 const wordsTitle = (fallback: string) => (entry: { words?: { de?: string; en?: string } }, index: number) =>
   /* translators: 1: kind of entry, e.g. Synonym; 2: its position */
@@ -30,6 +15,7 @@ function questionTitle(entry: FaqEntry, index: number): string {
 }
 
 export function DiscoverySection() {
+  const needOptions = useNeedOptions();
   return (
     <div className="ma-section" data-section="discovery">
       <h2>{__('Discovery texts', 'manufacturer-agent')}</h2>
@@ -109,11 +95,11 @@ export function DiscoverySection() {
           renderItem={(pointer) => (
             <div>
               <LocalizedTextField pointer={`${pointer}/words`} label={__('Words', 'manufacturer-agent')} />
-              <CheckboxSetField<Criterion>
+              <CheckboxSetField<string>
                 pointer={`${pointer}/requires`}
                 label={__('Requires', 'manufacturer-agent')}
-                help={__("Decided from each material's attributes.", 'manufacturer-agent')}
-                options={criterionOptions()}
+                help={__('The needs below a material must meet.', 'manufacturer-agent')}
+                options={needOptions}
               />
               <LocalizedTextField
                 pointer={`${pointer}/mentions`}
@@ -131,6 +117,7 @@ export function DiscoverySection() {
           newItem={() => ({ words: { de: '', en: '' }, requires: [], mentions: { de: '', en: '' } })}
           addLabel={__('Add use case', 'manufacturer-agent')}
         />
+        <NeedsEditor />
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { Criterion, Priority, SiteConfig } from '../core/site-config.js';
+import type { Priority, SiteConfig } from '../core/site-config.js';
 import {
   ADVISOR_CONFIRMS,
   compose,
@@ -13,8 +13,23 @@ import {
 } from './compose.js';
 import { fireText, materialsOf, type CatalogMaterial, type Lang } from './documents.js';
 import { fold } from './lexicon.js';
+import {
+  compareLevel,
+  levelOf,
+  meetsNeed,
+  needById,
+  needFields,
+  needsModelOf,
+  rankByConditions,
+  shownCount,
+  type Need,
+  type NeedsModel,
+  type Scale,
+  type ScaleOp,
+  type Verdict,
+} from './needs.js';
 import type { Condition, Numeric, QuestionStructure, Superlative } from './understand.js';
-import { CLEANABILITY_LEVELS, CRITERION_LABELS, type AttributeId } from './vocabulary.js';
+import type { AttributeId } from './vocabulary.js';
 
 /*
  * Answers decided from the materials' attributes: one attribute of a named material, yes/no with the
@@ -26,64 +41,31 @@ import { CLEANABILITY_LEVELS, CRITERION_LABELS, type AttributeId } from './vocab
 /** A structured answer: routed when the catalog does not publish what was asked. */
 export interface CatalogAnswer extends Composed {
   routed: boolean;
-  /** A list of the materials that meet the question's conditions. */
+  /** A list of the materials that meet the question's conditions (not set when none meets them all). */
   list?: true;
 }
 
-/** true, false, or undefined when the catalog does not say. */
-type Verdict = boolean | undefined;
-
-const DIN_ORDER = ['A1', 'A2', 'B1', 'B2', 'B3'];
-
-export function cleanabilityRank(m: CatalogMaterial): number {
-  const text = m.cleanability.class.de.toLowerCase();
-  for (let i = CLEANABILITY_LEVELS.length - 1; i >= 0; i--) if (text.includes(CLEANABILITY_LEVELS[i])) return i + 1;
-  return 0;
+/** The first scale that reads a material value (the scales are data, in any order). */
+function scaleReading(model: NeedsModel, reads: Scale['reads']): string | undefined {
+  for (const { scale } of model.scales.values()) if (scale.reads === reads) return scale.id;
+  return undefined;
 }
 
-/** Higher is better: DIN 4102 class first, the Euroclass (A2-s1, d0 before B-s1, d0 before C-s1, d0) next. */
-function fireRank(m: CatalogMaterial): number {
-  const din = m.fire_classification.din_4102;
-  const euro = m.fire_classification.en_13501_1 ?? 'Z';
-  const dinRank = din && DIN_ORDER.includes(din) ? DIN_ORDER.length - DIN_ORDER.indexOf(din) : 0;
-  const euroRank = 1 - (euro.charCodeAt(0) - 65) / 100 - Number(/s(\d)/.exec(euro)?.[1] ?? 9) / 1000;
-  return dinRank * 10 + euroRank;
+/** A material's level on the first scale reading a value, plus one (0 when it has none), for superlatives. */
+function rankOn(model: NeedsModel, m: CatalogMaterial, reads: Scale['reads']): number {
+  const id = scaleReading(model, reads);
+  return id === undefined ? 0 : (levelOf(model, id, m) ?? -1) + 1;
 }
 
-const hasCertification = (m: CatalogMaterial, pattern: RegExp) => m.certifications.filter((c) => pattern.test(c));
+export function cleanabilityRank(model: NeedsModel, m: CatalogMaterial): number {
+  return rankOn(model, m, 'cleanability_class');
+}
 
-export function meets(m: CatalogMaterial, criterion: Criterion): Verdict {
-  const { din_4102: din, en_13501_1: euro } = m.fire_classification;
-  switch (criterion) {
-    case 'wet_room_suitable':
-      return m.wet_room_suitable;
-    case 'scrubbable':
-      return cleanabilityRank(m) >= 4;
-    case 'washable':
-      return cleanabilityRank(m) >= 2;
-    case 'heavy_duty':
-      return /EN 259/.test(m.cleanability.standard) || hasCertification(m, /EN 259/).length > 0;
-    case 'non_combustible':
-      if (!din && !euro) return undefined;
-      return din === 'A1' || din === 'A2' || Boolean(euro?.startsWith('A'));
-    case 'flame_retardant':
-      if (!din && !euro) return undefined;
-      return (din !== null && ['A1', 'A2', 'B1'].includes(din)) || Boolean(euro && /^[AB]/.test(euro));
-    case 'fsc_certified':
-      return hasCertification(m, /FSC/i).length > 0;
-    case 'imo_certified':
-      return hasCertification(m, /\bIMO\b/).length > 0;
-    case 'oeko_tex_certified':
-      return hasCertification(m, /OEKO-?TEX/i).length > 0;
-    case 'low_emission':
-      return hasCertification(m, /emission|VOC|A\+/i).length > 0;
-    case 'pvc_free': {
-      const stated = [...m.certifications, m.base_material.de, m.base_material.en].some((t) => /PVC-frei|PVC-free/i.test(t));
-      if (stated) return true;
-      // A PVC or vinyl base says it is not; anything else the catalog leaves open.
-      return /PVC|vinyl/i.test(`${m.base_material.de} ${m.base_material.en}`) ? false : undefined;
-    }
-  }
+/** Higher is better: the DIN 4102 class first, the Euroclass next (its class, then smoke, then droplets as the scales read them). */
+function fireRank(model: NeedsModel, m: CatalogMaterial): number {
+  let rank = rankOn(model, m, 'din_4102');
+  for (const { scale } of model.scales.values()) if (scale.reads === 'en_13501_1') rank = rank * 32 + (levelOf(model, scale.id, m) ?? -1) + 1;
+  return rank;
 }
 
 function mentions(m: CatalogMaterial, words: string): boolean {
@@ -97,24 +79,32 @@ function mentions(m: CatalogMaterial, words: string): boolean {
 
 function numericHolds(m: CatalogMaterial, n: Numeric): boolean {
   const value = n.attribute === 'weight' ? m.weight_g_m2 : m.printable_width_cm;
-  return n.op === 'gt' ? value > n.value : n.op === 'lt' ? value < n.value : value === n.value;
+  return compareLevel(value, n.op, n.value) === true;
 }
 
-function holds(m: CatalogMaterial, c: Condition): Verdict {
+/** A need a use case requires by id; undefined (not published) when the configuration has no such need. */
+function requiredNeed(model: NeedsModel, m: CatalogMaterial, id: string): Verdict {
+  const need = needById(model, id);
+  return need ? meetsNeed(model, m, need) : undefined;
+}
+
+function holds(model: NeedsModel, m: CatalogMaterial, c: Condition): Verdict {
   let verdict: Verdict;
   if (c.kind === 'numeric') verdict = numericHolds(m, c.numeric);
   else if (c.kind === 'fire_class') verdict = c.code.includes('-') ? m.fire_classification.en_13501_1 === c.code : m.fire_classification.din_4102 === c.code;
+  else if (c.kind === 'need') verdict = meetsNeed(model, m, c.need, c.stated);
+  else if (c.kind === 'scale') verdict = compareLevel(levelOf(model, c.scale, m), c.op, c.level);
   else {
     const { requires, mentions: words } = c.useCase;
-    const verdicts: Verdict[] = requires.map((r) => meets(m, r));
+    const verdicts: Verdict[] = requires.map((r) => requiredNeed(model, m, r));
     if (words.de.trim() || words.en.trim()) verdicts.push(mentions(m, `${words.de},${words.en}`));
     verdict = verdicts.includes(false) ? false : verdicts.includes(undefined) ? undefined : true;
   }
   return verdict === undefined ? undefined : c.negated ? !verdict : verdict;
 }
 
-function allHold(m: CatalogMaterial, conditions: Condition[]): Verdict {
-  const verdicts = conditions.map((c) => holds(m, c));
+function allHold(model: NeedsModel, m: CatalogMaterial, conditions: Condition[]): Verdict {
+  const verdicts = conditions.map((c) => holds(model, m, c));
   return verdicts.includes(false) ? false : verdicts.includes(undefined) ? undefined : true;
 }
 
@@ -128,53 +118,122 @@ const wetText = (m: CatalogMaterial, lang: Lang) =>
 // (?<![.\s]): the trailing run is matched from its start only (each start in a long run scanned it: quadratic).
 const trim = (text: string) => text.replace(/(?<![.\s])[.\s]+$/, '');
 
-/** The catalog value that decides a criterion for a material. */
-function criterionEvidence(m: CatalogMaterial, criterion: Criterion, lang: Lang): string {
-  switch (criterion) {
+/** The catalog value of a field a need reads, as evidence. */
+function fieldEvidence(m: CatalogMaterial, field: string, lang: Lang): string {
+  switch (field) {
+    case 'din_4102':
+    case 'en_13501_1':
+      return fireText(m, lang);
+    case 'cleanability_class':
+    case 'cleanability_standard':
+      return cleanText(m, lang);
     case 'wet_room_suitable':
       return trim(wetText(m, lang));
-    case 'scrubbable':
-    case 'washable':
-    case 'heavy_duty':
-      return cleanText(m, lang);
-    case 'non_combustible':
-    case 'flame_retardant':
-      return fireText(m, lang);
-    case 'pvc_free': {
-      const stated = m.certifications.filter((c) => /PVC-frei|PVC-free/i.test(c));
-      return stated.length ? stated.join(', ') : say(lang, `Trägermaterial: ${m.base_material.de}`, `base material: ${m.base_material.en}`);
-    }
-    default: {
-      const pattern = { fsc_certified: /FSC/i, imo_certified: /\bIMO\b/, oeko_tex_certified: /OEKO-?TEX/i, low_emission: /emission|VOC|A\+/i }[criterion];
-      const found = hasCertification(m, pattern);
-      return found.length ? found.join(', ') : say(lang, `Zertifizierungen: ${m.certifications.join(', ')}`, `certifications: ${m.certifications.join(', ')}`);
-    }
+    case 'certifications':
+      return say(lang, `Zertifizierungen: ${m.certifications.join(', ')}`, `certifications: ${m.certifications.join(', ')}`);
+    case 'base_material':
+      return say(lang, `Trägermaterial: ${m.base_material.de}`, `base material: ${m.base_material.en}`);
+    case 'surface':
+      return say(lang, `Oberfläche: ${m.surface.de}`, `surface: ${m.surface.en}`);
+    case 'applications':
+      return say(lang, `Einsatzbereiche: ${m.applications.de}`, `applications: ${m.applications.en}`);
+    case 'summary':
+      return trim(m.summary[lang]);
+    case 'printable_width_cm':
+      return widthText(m, lang);
+    default:
+      return weightText(m);
   }
 }
 
-function conditionEvidence(m: CatalogMaterial, c: Condition, lang: Lang): string {
+function needEvidence(model: NeedsModel, m: CatalogMaterial, need: Need, lang: Lang): string {
+  return [...new Set(needFields(model, need).map((f) => fieldEvidence(m, f, lang)))].join('; ');
+}
+
+/** The attribute each material field answers. */
+const FIELD_ATTRIBUTES: Record<string, AttributeId> = {
+  din_4102: 'fire',
+  en_13501_1: 'fire',
+  cleanability_class: 'cleanability',
+  cleanability_standard: 'cleanability',
+  wet_room_suitable: 'wet_room',
+  certifications: 'certifications',
+  base_material: 'base_material',
+  surface: 'surface',
+  applications: 'applications',
+  summary: 'applications',
+  printable_width_cm: 'width',
+  weight_g_m2: 'weight',
+};
+
+/** The attributes a condition is decided by. */
+function conditionAttributes(model: NeedsModel, c: Condition): AttributeId[] {
+  if (c.kind === 'numeric') return [c.numeric.attribute];
+  if (c.kind === 'fire_class') return ['fire'];
+  if (c.kind === 'scale') return [FIELD_ATTRIBUTES[model.scales.get(c.scale)?.scale.reads ?? ''] ?? 'fire'];
+  const needs = c.kind === 'need' ? [c.need] : c.useCase.requires.flatMap((id) => needById(model, id) ?? []);
+  return needs.flatMap((n) => needFields(model, n).map((f) => FIELD_ATTRIBUTES[f]));
+}
+
+function conditionEvidence(model: NeedsModel, m: CatalogMaterial, c: Condition, lang: Lang): string {
   if (c.kind === 'numeric') return c.numeric.attribute === 'weight' ? weightText(m) : widthText(m, lang);
   if (c.kind === 'fire_class') return fireText(m, lang);
-  const parts = c.useCase.requires.map((r) => criterionEvidence(m, r, lang));
+  if (c.kind === 'need') return needEvidence(model, m, c.need, lang);
+  if (c.kind === 'scale') return fieldEvidence(m, model.scales.get(c.scale)?.scale.reads ?? '', lang);
+  const parts = c.useCase.requires.flatMap((r) => {
+    const need = needById(model, r);
+    return need ? [needEvidence(model, m, need, lang)] : [];
+  });
   if (c.useCase.mentions.de.trim() || c.useCase.mentions.en.trim())
     parts.push(say(lang, `Einsatzbereiche: ${m.applications.de}`, `applications: ${m.applications.en}`));
   return [...new Set(parts)].join('; ');
 }
 
 const NUMERIC_WORDS: Record<Numeric['attribute'], Record<Numeric['op'], [string, string]>> = {
-  width: { gt: ['breiter als', 'wider than'], lt: ['schmaler als', 'narrower than'], eq: ['mit einer Druckbreite von', 'with a printable width of'] },
-  weight: { gt: ['schwerer als', 'heavier than'], lt: ['leichter als', 'lighter than'], eq: ['mit einem Flächengewicht von', 'with a weight of'] },
+  width: {
+    gt: ['breiter als', 'wider than'],
+    lt: ['schmaler als', 'narrower than'],
+    eq: ['mit einer Druckbreite von', 'with a printable width of'],
+    ge: ['mindestens so breit wie', 'at least as wide as'],
+    le: ['höchstens so breit wie', 'at most as wide as'],
+  },
+  weight: {
+    gt: ['schwerer als', 'heavier than'],
+    lt: ['leichter als', 'lighter than'],
+    eq: ['mit einem Flächengewicht von', 'with a weight of'],
+    ge: ['mit mindestens', 'with at least'],
+    le: ['mit höchstens', 'with at most'],
+  },
 };
 
-function conditionLabel(c: Condition, lang: Lang): string {
+const SCALE_OPS: Record<ScaleOp, [string, string]> = {
+  ge: ['mindestens', 'at least'],
+  gt: ['besser als', 'better than'],
+  eq: ['genau', 'exactly'],
+  lt: ['schlechter als', 'worse than'],
+  le: ['höchstens', 'at most'],
+};
+
+function conditionLabel(model: NeedsModel, c: Condition, lang: Lang): string {
   let label: string;
   if (c.kind === 'numeric') {
     const [de, en] = NUMERIC_WORDS[c.numeric.attribute][c.numeric.op];
     label = `${say(lang, de, en)} ${c.numeric.value} ${c.numeric.attribute === 'weight' ? 'g/m²' : 'cm'}`;
   } else if (c.kind === 'fire_class') {
     label = say(lang, `der Klasse ${c.code}`, `of class ${c.code}`);
+  } else if (c.kind === 'need') {
+    label = c.need.label[lang];
+    if (c.stated !== undefined) label += say(lang, ` (${c.stated} cm)`, ` (${c.stated} cm)`);
+  } else if (c.kind === 'scale') {
+    const scale = model.scales.get(c.scale)?.scale;
+    const [de, en] = SCALE_OPS[c.op];
+    const op = c.op === 'eq' ? '' : `${say(lang, de, en)} `;
+    label = scale ? `${op}${scale.levels[c.level].code} (${scale.label[lang]})` : '';
   } else {
-    const parts = c.useCase.requires.map((r) => CRITERION_LABELS[r][lang]);
+    const parts = c.useCase.requires.flatMap((r) => {
+      const need = needById(model, r);
+      return need ? [need.label[lang]] : [];
+    });
     const words = c.useCase.mentions[lang].split(',')[0]?.trim();
     if (words) parts.push(say(lang, `vorgesehen für ${words}`, `intended for ${words}`));
     label = parts.join(say(lang, ' und ', ' and '));
@@ -182,7 +241,8 @@ function conditionLabel(c: Condition, lang: Lang): string {
   return c.negated ? say(lang, `nicht ${label}`, `not ${label}`) : label;
 }
 
-const labels = (conditions: Condition[], lang: Lang) => [...new Set(conditions.map((c) => conditionLabel(c, lang)))].join(say(lang, ' und ', ' and '));
+const labels = (model: NeedsModel, conditions: Condition[], lang: Lang) =>
+  [...new Set(conditions.map((c) => conditionLabel(model, c, lang)))].join(say(lang, ' und ', ' and '));
 const withEvidence = (ms: CatalogMaterial[], evidence: (m: CatalogMaterial) => string, lang: Lang) =>
   ms.map((m) => `${m.name[lang]} (${evidence(m)})`).join('; ');
 
@@ -190,6 +250,7 @@ interface Context {
   config: SiteConfig;
   base: string;
   lang: Lang;
+  model: NeedsModel;
 }
 
 function results(ctx: Context, ms: CatalogMaterial[]): AskResult[] {
@@ -282,16 +343,16 @@ const SUPERLATIVE_TITLES: Record<Superlative['attribute'], Record<'high' | 'low'
   fire: { high: ['Das beste Brandverhalten', 'The best reaction to fire'], low: ['Das schwächste Brandverhalten', 'The weakest reaction to fire'] },
 };
 
-function superlativeValue(m: CatalogMaterial, s: Superlative): number {
+function superlativeValue(model: NeedsModel, m: CatalogMaterial, s: Superlative): number {
   switch (s.attribute) {
     case 'weight':
       return m.weight_g_m2;
     case 'width':
       return m.printable_width_cm;
     case 'cleanability':
-      return cleanabilityRank(m);
+      return cleanabilityRank(model, m);
     case 'fire':
-      return fireRank(m);
+      return fireRank(model, m);
   }
 }
 
@@ -307,42 +368,106 @@ function superlativeEvidence(m: CatalogMaterial, s: Superlative, lang: Lang): st
 
 function superlativeAnswer(ctx: Context, q: QuestionStructure, s: Superlative): CatalogAnswer {
   const { lang } = ctx;
-  const pool = materialsOf(ctx.config).filter((m) => allHold(m, q.conditions) === true);
+  const pool = materialsOf(ctx.config).filter((m) => allHold(ctx.model, m, q.conditions) === true);
   if (pool.length === 0)
     return answered(
       ctx,
-      [say(lang, `Laut Katalog ist kein Material ${labels(q.conditions, lang)}.`, `According to the catalog, no material is ${labels(q.conditions, lang)}.`)],
+      [
+        say(
+          lang,
+          `Laut Katalog ist kein Material ${labels(ctx.model, q.conditions, lang)}.`,
+          `According to the catalog, no material is ${labels(ctx.model, q.conditions, lang)}.`,
+        ),
+      ],
       [],
       false,
     );
-  const values = pool.map((m) => superlativeValue(m, s));
+  const values = pool.map((m) => superlativeValue(ctx.model, m, s));
   const extreme = s.highest ? Math.max(...values) : Math.min(...values);
-  const best = pool.filter((_, i) => values[i] === extreme);
+  const tied = pool.filter((_, i) => values[i] === extreme);
+  const best = tied.slice(0, shownCount(tied.length));
   const [de, en] = SUPERLATIVE_TITLES[s.attribute][s.highest ? 'high' : 'low'];
   const among = q.conditions.length
-    ? say(lang, ` unter den Materialien, die ${labels(q.conditions, lang)} sind`, ` among the materials ${labels(q.conditions, lang)}`)
+    ? say(lang, ` unter den Materialien, die ${labels(ctx.model, q.conditions, lang)} sind`, ` among the materials ${labels(ctx.model, q.conditions, lang)}`)
     : '';
   const sentence = `${say(lang, de, en)}${among}: ${withEvidence(best, (m) => superlativeEvidence(m, s, lang), lang)}.`;
-  return answered(ctx, [sentence], best);
+  return answered(ctx, [sentence, ...moreSentence(ctx, best.length, tied.length)], best);
 }
 
+/** A condition's weight in the ranking: a need or a limit 2, where the catalog says a material is used 1. */
+const weightOf = (c: Condition) => (c.kind === 'use_case' && c.useCase.requires.length === 0 ? 1 : 2);
+
+/** "N match in all; the full list: <catalog>", when a list names only the first of its matches. */
+function moreSentence(ctx: Context, shown: number, total: number): string[] {
+  if (shown >= total) return [];
+  const link = materialResult(ctx.config, ctx.base, materialsOf(ctx.config)[0], ctx.lang).grounding.source;
+  return [
+    say(
+      ctx.lang,
+      `Das sind ${shown} von ${total} passenden Materialien; die vollständige Liste: ${link}.`,
+      `These are ${shown} of ${total} matching materials; the full list: ${link}.`,
+    ),
+  ];
+}
+
+/**
+ * The materials that meet every condition, ranked; a handful of them at catalog scale, with how many
+ * match in all. When none meets all: which condition no material meets, and the best partial matches
+ * with what each lacks.
+ */
 function listAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
-  const { lang } = ctx;
+  const { lang, model } = ctx;
   const all = materialsOf(ctx.config);
-  const verdicts = all.map((m) => allHold(m, q.conditions));
-  const matching = all.filter((_, i) => verdicts[i] === true);
-  const label = labels(q.conditions, lang);
-  const sentences = matching.length
-    ? [
-        say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) +
-          withEvidence(matching, (m) => q.conditions.map((c) => conditionEvidence(m, c, lang)).join('; '), lang) +
-          '.',
-      ]
-    : [say(lang, `Laut Katalog ist kein Material ${label}.`, `According to the catalog, no material is ${label}.`)];
-  if (verdicts.includes(undefined))
-    sentences.push(say(lang, 'Für die übrigen Materialien ist das nicht veröffentlicht.', 'For the other materials this is not published.'));
-  const reasons = q.conditions.flatMap((c) => (c.kind === 'use_case' && c.useCase.reason && !c.negated ? [c.useCase.reason[lang]] : []));
-  return { ...answered(ctx, [...sentences, ...new Set(reasons)], matching), list: true };
+  const ranked = rankByConditions(all, q.conditions, (m, c) => holds(model, m, c), weightOf);
+  const matching = ranked.filter((r) => r.verdicts.every((v) => v === true)).map((r) => r.material);
+  const evidence = (m: CatalogMaterial) => [...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ');
+  const label = labels(model, q.conditions, lang);
+  if (matching.length) {
+    // "Which three materials …": the first three of the ranking.
+    const shown = matching.slice(0, q.count ?? shownCount(matching.length));
+    const sentences = [say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) + withEvidence(shown, evidence, lang) + '.'];
+    sentences.push(...moreSentence(ctx, shown.length, matching.length));
+    if (shown.length === matching.length && ranked.some((r) => r.open.length && !r.lacking.length))
+      sentences.push(say(lang, 'Für die übrigen Materialien ist das nicht veröffentlicht.', 'For the other materials this is not published.'));
+    return { ...answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions)], shown), list: true };
+  }
+  if (q.conditions.length < 2) {
+    const sentences = [say(lang, `Laut Katalog ist kein Material ${label}.`, `According to the catalog, no material is ${label}.`)];
+    if (ranked.some((r) => r.open.length))
+      sentences.push(say(lang, 'Für die übrigen Materialien ist das nicht veröffentlicht.', 'For the other materials this is not published.'));
+    return answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions)], []);
+  }
+  // None meets all: say what no material meets, then the best partial matches and what each lacks.
+  const unmet = q.conditions.filter((_, i) => ranked.every((r) => r.verdicts[i] !== true));
+  const sentences = [
+    unmet.length
+      ? say(lang, `Laut Katalog ist kein Material ${labels(model, unmet, lang)}.`, `According to the catalog, no material is ${labels(model, unmet, lang)}.`)
+      : say(lang, `Laut Katalog erfüllt kein Material alles zugleich: ${label}.`, `According to the catalog, no material meets all of: ${label}.`),
+  ];
+  // The best material for each condition first (so every need is represented), then the best overall; three at most.
+  const partial: typeof ranked = [];
+  for (let i = 0; i < q.conditions.length && partial.length < 3; i++) {
+    const best = ranked.find((r) => r.verdicts[i] === true && !partial.includes(r));
+    if (best) partial.push(best);
+  }
+  for (const r of ranked) if (partial.length < 3 && r.score > 0 && !partial.includes(r)) partial.push(r);
+  partial.sort((a, b) => ranked.indexOf(a) - ranked.indexOf(b));
+  if (partial.length) {
+    const lacks = (r: (typeof partial)[number]) => {
+      const missing = [...r.lacking, ...r.open].map((c) => conditionLabel(model, c, lang));
+      return say(lang, `es fehlt: ${missing.join(', ')}`, `lacks: ${missing.join(', ')}`);
+    };
+    sentences.push(
+      say(lang, 'Am nächsten kommen: ', 'The closest matches: ') +
+        partial.map((r) => `${r.material.name[lang]} (${evidence(r.material)}; ${lacks(r)})`).join('; ') +
+        '.',
+    );
+  }
+  return answered(
+    ctx,
+    [...sentences, ...reasonsOf(ctx, unmet)],
+    partial.map((r) => r.material),
+  );
 }
 
 /**
@@ -358,30 +483,58 @@ export function withRecommendation(config: SiteConfig, base: string, lang: Lang,
   return { ...list, answer: `${lead} ${list.answer}`, results: [recommended, ...list.results.filter((_, i) => i !== index)] };
 }
 
+/** The reasons of the needs and use cases a material does not meet (all stated ones when no material is given). */
+function reasonsOf(ctx: Context, conditions: Condition[], m?: CatalogMaterial): string[] {
+  const out = new Set<string>();
+  for (const c of conditions) {
+    if (c.negated || (c.kind !== 'use_case' && c.kind !== 'need')) continue;
+    const reason = c.kind === 'need' ? c.need.reason : c.useCase.reason;
+    if (reason && (!m || holds(ctx.model, m, c) === false)) out.add(reason[ctx.lang]);
+  }
+  return [...out];
+}
+
+/** Yes or no first, with the value that decides it and, for a no, what it lacks and which materials meet the question instead. */
 function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): CatalogAnswer {
-  const { lang } = ctx;
-  const verdict = allHold(m, q.conditions);
+  const { lang, model } = ctx;
+  const verdict = allHold(model, m, q.conditions);
   const name = m.name[lang];
-  const evidence = [...new Set(q.conditions.map((c) => conditionEvidence(m, c, lang)))].join('; ');
-  const label = labels(q.conditions, lang);
-  const others = materialsOf(ctx.config).filter((x) => x.id !== m.id && allHold(x, q.conditions) === true);
+  const evidence = [...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ');
+  const label = labels(model, q.conditions, lang);
+  const matching = materialsOf(ctx.config).filter((x) => x.id !== m.id && allHold(model, x, q.conditions) === true);
+  const others = matching.slice(0, shownCount(matching.length));
   const instead = others.length
-    ? say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) +
-      withEvidence(others, (x) => q.conditions.map((c) => conditionEvidence(x, c, lang)).join('; '), lang) +
-      '.'
-    : say(lang, `Laut Katalog ist kein anderes Material ${label}.`, `According to the catalog, no other material is ${label}.`);
+    ? [
+        say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) +
+          withEvidence(others, (x) => [...new Set(q.conditions.map((c) => conditionEvidence(model, x, c, lang)))].join('; '), lang) +
+          '.',
+        ...moreSentence(ctx, others.length, matching.length),
+      ]
+    : [say(lang, `Laut Katalog ist kein anderes Material ${label}.`, `According to the catalog, no other material is ${label}.`)];
   if (verdict === undefined) {
+    const open = q.conditions.filter((c) => holds(model, m, c) === undefined);
+    const met = q.conditions.filter((c) => holds(model, m, c) === true);
+    const openLabel = labels(model, open, lang);
+    const known = met.length
+      ? [say(lang, `${name} ist ${labels(model, met, lang)} (${evidence}).`, `${name} is ${labels(model, met, lang)} (${evidence}).`)]
+      : [];
     return routedAnswer(
       ctx,
-      [say(lang, `Ob ${name} ${label} ist, ist in unseren Daten nicht veröffentlicht.`, `Whether ${name} is ${label} is not published in our data.`), instead],
+      [
+        ...known,
+        say(lang, `Ob ${name} ${openLabel} ist, ist in unseren Daten nicht veröffentlicht.`, `Whether ${name} is ${openLabel} is not published in our data.`),
+        ...instead,
+      ],
       [m, ...others],
     );
   }
   const lead = q.negatedQuestion ? '' : verdict ? say(lang, 'Ja: ', 'Yes: ') : say(lang, 'Nein: ', 'No: ');
   const sentences = [`${lead}${name} – ${evidence}.`];
   if (!verdict) {
-    const reasons = q.conditions.flatMap((c) => (c.kind === 'use_case' && c.useCase.reason && holds(m, c) === false ? [c.useCase.reason[lang]] : []));
-    sentences.push(...new Set(reasons), instead);
+    const lacking = q.conditions.filter((c) => holds(model, m, c) === false);
+    if (q.conditions.length > 1 && lacking.length)
+      sentences.push(say(lang, `Es fehlt: ${labels(model, lacking, lang)}.`, `It lacks: ${labels(model, lacking, lang)}.`));
+    sentences.push(...reasonsOf(ctx, q.conditions, m), ...instead);
     return answered(ctx, sentences, [m, ...others]);
   }
   return answered(ctx, sentences, [m]);
@@ -393,8 +546,8 @@ function comparisonAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
   const sentences: string[] = [];
   if (q.comparative && ms.length === 2) {
     const [a, b] = ms;
-    const va = superlativeValue(a, q.comparative);
-    const vb = superlativeValue(b, q.comparative);
+    const va = superlativeValue(ctx.model, a, q.comparative);
+    const vb = superlativeValue(ctx.model, b, q.comparative);
     const word = {
       weight: q.comparative.highest ? ['Schwerer', 'Heavier'] : ['Leichter', 'Lighter'],
       width: q.comparative.highest ? ['Breiter', 'Wider'] : ['Schmaler', 'Narrower'],
@@ -424,13 +577,23 @@ function comparisonAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
 
 /** The structured answer to a question, or undefined when the search index should answer it. */
 export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, q: QuestionStructure): CatalogAnswer | undefined {
-  const ctx: Context = { config, base, lang };
+  const ctx: Context = { config, base, lang, model: needsModelOf(config) };
   const named = q.named;
   if (q.action) {
     if (named.length === 0) return undefined;
     // Ordering or committing to something for a named material: how ordering works, or routed.
     if (q.projectSpecific || q.unpublished) return { ...composeRouting(config, base, lang), routed: true };
     return { ...composeFact(config, base, 'ordering', lang), routed: false };
+  }
+  if (q.nextStep && named.length && !q.unpublished && !q.projectSpecific) {
+    // The next step first (how ordering goes on, with the contact point), the materials after it.
+    const names = named.map((m) => m.name[lang]).join(say(lang, ' und ', ' and '));
+    const next = composeFact(config, base, 'ordering', lang);
+    return {
+      answer: `${say(lang, `Der nächste Schritt für ${names}:`, `The next step for ${names}:`)} ${next.answer}`,
+      results: [...next.results, ...results(ctx, named)],
+      routed: false,
+    };
   }
   if (named.length >= 2) return comparisonAnswer(ctx, q);
   if (named.length === 1) {
@@ -443,7 +606,10 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
         [m],
       );
     }
-    if (q.conditions.length && (q.yesNo || q.attributes.length === 0 || !q.listWord)) return yesNoAnswer(ctx, q, m);
+    // A condition on the material is a yes/no, also when it names the attribute the condition reads ("wide enough for a 300 cm wall?").
+    const decided = new Set(q.conditions.flatMap((c) => conditionAttributes(ctx.model, c)));
+    if (q.conditions.length && (q.yesNo || q.attributes.length === 0 || !q.listWord || q.attributes.every((a) => decided.has(a))))
+      return yesNoAnswer(ctx, q, m);
     if (q.attributes.length)
       return answered(
         ctx,
@@ -462,14 +628,16 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
 export function applicationAnswer(config: SiteConfig, base: string, lang: Lang, q: QuestionStructure): CatalogAnswer | undefined {
   if (q.applications.size === 0 || q.named.length || q.unpublished || q.projectSpecific || q.action) return undefined;
   const best = Math.max(...q.applications.values());
-  const ms = materialsOf(config).filter((m) => q.applications.get(m.id) === best);
-  const ctx: Context = { config, base, lang };
+  const all = materialsOf(config).filter((m) => q.applications.get(m.id) === best);
+  const ms = all.slice(0, shownCount(all.length));
+  const ctx: Context = { config, base, lang, model: needsModelOf(config) };
   return answered(
     ctx,
     [
       say(lang, 'Laut Katalog dafür vorgesehen: ', 'According to the catalog, intended for this: ') +
         withEvidence(ms, (m) => say(lang, `Einsatzbereiche: ${m.applications.de}`, `applications: ${m.applications.en}`), lang) +
         '.',
+      ...moreSentence(ctx, ms.length, all.length),
     ],
     ms,
   );

@@ -1,10 +1,13 @@
 import { defaultConfig, type AnswerVocabulary, type LocalizedText, type SiteConfig } from '../core/site-config.js';
 import { materialsOf, type CatalogMaterial } from './documents.js';
 import { Lexicon, fold, phrases, stem, tokenize, tokensOf, type Entry } from './lexicon.js';
+import { levelsOfText, needsModelOf, needsStatedNumber, type Need, type NeedsModel, type ScaleOp } from './needs.js';
 import {
   ACTION_WORDS,
   ATTRIBUTE_WORDS,
   CATALOG_WORDING,
+  COMPARATOR_WORDS,
+  COUNT_WORDS,
   FACT_WORDING,
   PRIORITY_WORDING,
   RECOMMENDATION_WORDS,
@@ -22,14 +25,24 @@ import {
  */
 
 export type UseCase = AnswerVocabulary['use_cases'][number];
-export type Numeric = { attribute: 'weight' | 'width'; op: 'gt' | 'lt' | 'eq'; value: number };
+export type Numeric = { attribute: 'weight' | 'width'; op: 'gt' | 'lt' | 'eq' | 'ge' | 'le'; value: number };
 export type Superlative = { attribute: 'weight' | 'width' | 'cleanability' | 'fire'; highest: boolean };
 
-/** One condition on a material: a use case, a numeric limit or a fire class; negated by "not". */
+/**
+ * One condition on a material: a use case (a setting), a need of the configured needs model (with the
+ * number the question states for it, a wall's width), a class compared with a level of an ordered
+ * scale, a numeric limit or a whole Euroclass; negated by "not".
+ */
 export type Condition =
   | { kind: 'use_case'; useCase: UseCase; negated: boolean }
+  | { kind: 'need'; need: Need; stated?: number; negated: boolean }
+  | { kind: 'scale'; scale: string; level: number; op: ScaleOp; negated: boolean }
   | { kind: 'numeric'; numeric: Numeric; negated: boolean }
   | { kind: 'fire_class'; code: string; negated: boolean };
+
+/** A level of a scale as a question may write it: its code, or its words (read only after a comparator). */
+type LevelMention = { options: { scale: string; level: number }[]; code: boolean };
+type Comparator = keyof typeof COMPARATOR_WORDS;
 
 export interface QuestionStructure {
   /** Named materials, in the order the question names them. */
@@ -50,6 +63,10 @@ export interface QuestionStructure {
   listWord: boolean;
   /** Asks what to use ("empfehlen", "suitable"): a staff recommendation among the matches leads. */
   recommendation: boolean;
+  /** Asks for the next step ("wie geht es weiter?"): how to go on leads, not the material's card. */
+  nextStep: boolean;
+  /** How many materials a list question asks for ("which three materials …"), when it says. */
+  count?: number;
 }
 
 type Shape = keyof typeof QUESTION_SHAPE_WORDS;
@@ -76,6 +93,7 @@ const CODE_WORDS = tokensOf(
     CATALOG_WORDING,
     RECOMMENDATION_WORDS,
     PRIORITY_WORDING,
+    COMPARATOR_WORDS,
   ]),
 );
 
@@ -100,6 +118,12 @@ export class QuestionReader {
   readonly #projectSpecific: Lexicon<true>;
   readonly #shapes: Lexicon<Shape>;
   readonly #applications: Lexicon<{ material: string; size: number }>;
+  readonly #needs: Lexicon<Need>;
+  readonly #levels: Lexicon<LevelMention>;
+  readonly #scaleWords: Lexicon<string>;
+  readonly #comparators: Lexicon<Comparator>;
+  readonly #scaleReads = new Map<string, string>();
+  readonly #model: NeedsModel;
 
   constructor(config: SiteConfig) {
     const vocabulary = vocabularyOf(config);
@@ -136,6 +160,34 @@ export class QuestionReader {
       known,
       true,
     );
+    const model = needsModelOf(config);
+    this.#model = model;
+    this.#needs = new Lexicon(
+      model.needs.flatMap((n) => entries(both(n.words), n)),
+      known,
+    );
+    // Each level's code and words; one phrase may name levels of several scales (A2 under DIN 4102 and EN 13501-1).
+    const mentions = new Map<string, LevelMention>();
+    for (const { scale, phrases: levelPhrases } of model.scales.values()) {
+      this.#scaleReads.set(scale.id, scale.reads);
+      levelPhrases.forEach((list, level) =>
+        list.forEach((tokens, i) => {
+          const key = `${i === 0 ? 'code' : 'word'} ${tokens.join(' ')}`;
+          const mention = mentions.get(key) ?? { options: [], code: i === 0 };
+          mention.options.push({ scale: scale.id, level });
+          mentions.set(key, mention);
+        }),
+      );
+    }
+    this.#levels = new Lexicon(
+      [...mentions].map(([key, value]) => ({ tokens: key.split(' ').slice(1), value })),
+      known,
+    );
+    this.#scaleWords = new Lexicon(
+      [...model.scales.values()].flatMap(({ scale }) => entries(both(scale.words), scale.id)),
+      known,
+    );
+    this.#comparators = new Lexicon((Object.keys(COMPARATOR_WORDS) as Comparator[]).flatMap((c) => entries(both(COMPARATOR_WORDS[c]), c)));
     this.#useCases = new Lexicon(
       vocabulary.use_cases.flatMap((u) => entries(both(u.words), u)),
       known,
@@ -210,6 +262,37 @@ export class QuestionReader {
     return out;
   }
 
+  /**
+   * Classes compared with a level of a scale: a level's code after a comparator or beside a word naming
+   * a scale ("mindestens B1", "Rauchklasse s1", "B1 nach DIN 4102"), a level's words after a comparator
+   * ("mindestens scheuerbeständig"). Without a comparator a class is read as exactly that class.
+   */
+  #readScales(tokens: string[], taken: boolean[], negatedBefore: (start: number) => boolean): Condition[] {
+    const comparators = this.#comparators.find(tokens, taken.slice());
+    const scaleWords = this.#scaleWords.findAll(tokens);
+    const out: Condition[] = [];
+    for (const f of this.#levels.find(tokens, taken.slice())) {
+      const before = comparators.find(
+        (c) => c.value !== 'or_better' && c.end <= f.start && f.start - c.end <= 1 + (scaleWords.some((w) => w.start >= c.end && w.end <= f.start) ? 3 : 0),
+      );
+      const after = comparators.find((c) => c.value === 'or_better' && c.start >= f.end && c.start - f.end <= 3);
+      const near = scaleWords.filter(
+        (w) => f.value.options.some((o) => o.scale === w.value) && ((w.end <= f.start && f.start - w.end <= 3) || (w.start >= f.end && w.start - f.end <= 3)),
+      );
+      const comparator = after ? 'ge' : before?.value;
+      if (!(comparator || (f.value.code && near.length))) continue;
+      const option = f.value.options.find((o) => near.some((w) => w.value === o.scale)) ?? f.value.options[0];
+      for (let i = f.start; i < f.end; i++) taken[i] = true;
+      for (const c of [before, after]) if (c) for (let i = c.start; i < c.end; i++) taken[i] = true;
+      out.push({ kind: 'scale', scale: option.scale, level: option.level, op: (comparator ?? 'eq') as ScaleOp, negated: negatedBefore(f.start) });
+    }
+    return out;
+  }
+
+  #euroParts(code: string) {
+    return levelsOfText(this.#model, 'en_13501_1', code);
+  }
+
   read(query: string): QuestionStructure {
     const folded = fold(query);
     const tokens = this.#words(query);
@@ -225,17 +308,32 @@ export class QuestionReader {
     const negatedBefore = (start: number) => negationAt.some((i) => i < start && start - i <= 4 && !taken[i]);
     // Fire classes: "Baustoffklasse B1", "DIN 4102 B1", and Euroclasses written out ("B-s1, d0").
     for (const match of folded.matchAll(/\b([a-f][12]?)\s*-\s*s([123])\s*(?:,\s*)?d([012])\b/g)) {
-      conditions.push({ kind: 'fire_class', code: `${match[1].toUpperCase()}-s${match[2]}, d${match[3]}`, negated: false });
+      const at = tokenize(folded.slice(0, match.index)).length;
+      for (let i = at; i < at + 3 && i < tokens.length; i++) taken[i] = true;
+      const code = `${match[1].toUpperCase()}-s${match[2]}, d${match[3]}`;
+      const parts = this.#euroParts(code);
+      const comparator = this.#comparators.find(tokens.slice(Math.max(0, at - 4), at), []).at(-1)?.value;
+      if (parts && (comparator === 'ge' || comparator === 'le')) {
+        // "at least B-s1, d0": each part of the class at least (at most) its level.
+        for (const part of parts) conditions.push({ kind: 'scale', ...part, op: comparator, negated: false });
+      } else conditions.push({ kind: 'fire_class', code, negated: false });
     }
-    tokens.forEach((t, i) => {
-      if (!/^[ab][123]$/.test(t) || taken[i]) return;
-      const before = tokens.slice(Math.max(0, i - 3), i).join(' ');
-      if (/klasse|class|4102|din/.test(before)) {
-        taken[i] = true;
-        conditions.push({ kind: 'fire_class', code: t.toUpperCase(), negated: negatedBefore(i) });
+    conditions.push(...this.#readScales(tokens, taken, negatedBefore));
+    const numerics = readNumbers(folded);
+
+    for (const f of this.#needs.find(tokens, taken)) {
+      const need = f.value;
+      // A need compared with a number the question states (a wall's width) takes that number.
+      let stated: number | undefined;
+      if (needsStatedNumber(need)) {
+        const field = need.met_by.flat().find((t) => 'stated' in t && t.stated !== undefined);
+        const attribute = field && 'field' in field && field.field === 'weight_g_m2' ? 'weight' : 'width';
+        const i = numerics.findIndex((n) => n.attribute === attribute);
+        if (i >= 0) stated = numerics.splice(i, 1)[0].value;
       }
-    });
-    for (const numeric of readNumbers(folded)) conditions.push({ kind: 'numeric', numeric, negated: false });
+      if (!conditions.some((c) => c.kind === 'need' && c.need.id === need.id)) conditions.push({ kind: 'need', need, stated, negated: negatedBefore(f.start) });
+    }
+    for (const numeric of numerics) conditions.push({ kind: 'numeric', numeric, negated: false });
 
     const useCases = this.#useCases.find(tokens, taken);
     for (const f of useCases) conditions.push({ kind: 'use_case', useCase: f.value, negated: negatedBefore(f.start) });
@@ -271,6 +369,12 @@ export class QuestionReader {
     }
 
     const attributes = [...new Set(this.#attributes.find(tokens, taken.slice()).map((f) => f.value))];
+    // A scale named without a level ("Welche Rauchklasse hat …") asks for the attribute it reads.
+    if (!conditions.some((c) => c.kind === 'scale'))
+      for (const f of this.#scaleWords.find(tokens, taken.slice())) {
+        const attribute: AttributeId = this.#scaleReads.get(f.value) === 'cleanability_class' ? 'cleanability' : 'fire';
+        if (!attributes.includes(attribute)) attributes.push(attribute);
+      }
     const first = tokens[0] ?? '';
     const comparative = readComparative(shapes);
     return {
@@ -288,8 +392,24 @@ export class QuestionReader {
       projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).length > 0,
       listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
       recommendation: has('recommend'),
+      nextStep: has('next_step'),
+      count: readCount(tokens),
     };
   }
+}
+
+/** Count words by token, and the words for materials they must stand before. */
+const COUNTS = new Map(Object.entries(COUNT_WORDS).flatMap(([n, words]) => tokensOf(`${words.de} ${words.en}`).map((t): [string, number] => [t, Number(n)])));
+const MATERIAL_TERMS = new Set(tokensOf(`${CATALOG_WORDING.terms.de} ${CATALOG_WORDING.terms.en} ${RECOMMENDATION_WORDS.de} ${RECOMMENDATION_WORDS.en}`));
+
+/** "drei Materialien", "which 2 wallpapers", "top 3": a count right before a word for materials (one word between). */
+function readCount(tokens: string[]): number | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    const n = /^\d{1,2}$/.test(tokens[i]) ? Number(tokens[i]) : COUNTS.get(tokens[i]);
+    if (!n || n > 20) continue;
+    if (tokens[i - 1] === 'top' || MATERIAL_TERMS.has(tokens[i + 1] ?? '') || MATERIAL_TERMS.has(tokens[i + 2] ?? '')) return n;
+  }
+  return undefined;
 }
 
 /** Words a yes/no question starts with. */
@@ -335,6 +455,8 @@ export function synonymPattern(words: readonly string[]): RegExp {
 
 const GREATER = /(breiter|schwerer|groesser|mehr|ueber|wider|heavier|more|over|above|greater|larger)(\s+(als|than))?\s*$/;
 const LESS = /(leichter|schmaler|weniger|unter|lighter|narrower|less|under|below|smaller)(\s+(als|than))?\s*$/;
+const AT_LEAST = /(mindestens|wenigstens|zumindest|minimum|at least|ab)\s*$/;
+const AT_MOST = /(hoechstens|maximal|maximum|at most|bis)\s*$/;
 
 const WIDTH_STEMS = ['breit', 'schmal', 'wide', 'narrow', 'width'];
 const WEIGHT_STEMS = ['schwer', 'leicht', 'heav', 'light', 'weigh'];
@@ -365,15 +487,19 @@ export function readNumbers(folded: string): Numeric[] {
   const out: Numeric[] = [];
   // (?<!\d): a number is read from its first digit (a later start found nothing the first did not, but made
   // a long run of digits quadratic).
-  for (const match of folded.matchAll(/(?<!\d)(\d+(?:[.,]\d+)?)\s*(cm|g\s*\/\s*m2|g\/qm|gramm|g)?(?![a-z0-9])/g)) {
-    const value = Number(match[1].replace(',', '.'));
-    const unit = match[2];
+  for (const match of folded.matchAll(/(?<!\d)(\d+(?:[.,]\d+)?)\s*(cm|metern|meter|m|g\s*\/\s*m2|g\/qm|gramm|g)?(?![a-z0-9])/g)) {
+    // Metres count as a width only beside a word for width ("3 m breit"): "3 x 2,5 m" is a wall, not a limit.
+    const metres = match[2] !== undefined && match[2].startsWith('m');
+    const value = Number(match[1].replace(',', '.')) * (metres ? 100 : 1);
+    const unit = metres ? undefined : match[2];
     const before = folded.slice(Math.max(0, match.index - 30), match.index);
+    const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 12).trimStart();
     let attribute: Numeric['attribute'] | undefined = unit === 'cm' ? 'width' : unit ? 'weight' : undefined;
+    if (metres && WIDTH_STEMS.some((w) => after.startsWith(w))) attribute = 'width';
     if (!attribute && endsWithWordOf(before, WIDTH_STEMS)) attribute = 'width';
     if (!attribute && endsWithWordOf(before, WEIGHT_STEMS)) attribute = 'weight';
     if (!attribute) continue;
-    const op = GREATER.test(before) ? 'gt' : LESS.test(before) ? 'lt' : 'eq';
+    const op = AT_LEAST.test(before) ? 'ge' : AT_MOST.test(before) ? 'le' : GREATER.test(before) ? 'gt' : LESS.test(before) ? 'lt' : 'eq';
     out.push({ attribute, op, value });
   }
   return out;

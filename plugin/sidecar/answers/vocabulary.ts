@@ -1,4 +1,4 @@
-import type { Criterion, LocalizedText, Priority } from '../core/site-config.js';
+import type { LocalizedText, Priority } from '../core/site-config.js';
 
 /**
  * Words people use for a priority or a company fact, attached to the search documents as extra
@@ -280,29 +280,35 @@ export const QUESTION_SHAPE_WORDS = {
     de: 'empfehlen, empfiehlst, Empfehlung, eignet, geeignet, passt, passend, nehmen, raten',
     en: 'recommend, recommended, recommendation, suggest, suitable, suit, suits, best, should',
   },
+  next_step: {
+    de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt',
+    en: 'next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed',
+  },
   lighter: { de: 'leichter', en: 'lighter' },
   heavier: { de: 'schwerer', en: 'heavier' },
   wider: { de: 'breiter', en: 'wider' },
   narrower: { de: 'schmaler', en: 'narrower' },
 } satisfies Record<string, LocalizedText>;
 
-/** A criterion in words, as answers name it. */
-export const CRITERION_LABELS: Record<Criterion, LocalizedText> = {
-  wet_room_suitable: { de: 'für Feuchträume geeignet', en: 'suitable for wet rooms' },
-  scrubbable: { de: 'scheuerbeständig', en: 'scrubbable' },
-  washable: { de: 'waschbeständig', en: 'washable' },
-  heavy_duty: { de: 'in Objektqualität nach EN 259', en: 'heavy-duty under EN 259' },
-  non_combustible: { de: 'nichtbrennbar', en: 'non-combustible' },
-  flame_retardant: { de: 'mindestens schwer entflammbar', en: 'at least flame-retardant' },
-  fsc_certified: { de: 'FSC-zertifiziert', en: 'FSC-certified' },
-  pvc_free: { de: 'PVC-frei', en: 'PVC-free' },
-  imo_certified: { de: 'nach IMO zugelassen', en: 'IMO-approved' },
-  oeko_tex_certified: { de: 'OEKO-TEX-zertifiziert', en: 'OEKO-TEX-certified' },
-  low_emission: { de: 'emissionsarm', en: 'low-emission' },
+/** Numbers in words, for "which three materials …" (a count a list names at most). */
+export const COUNT_WORDS: Record<number, LocalizedText> = {
+  2: { de: 'zwei', en: 'two' },
+  3: { de: 'drei', en: 'three' },
+  4: { de: 'vier', en: 'four' },
+  5: { de: 'fünf', en: 'five' },
+  6: { de: 'sechs', en: 'six' },
 };
 
 /**
- * Cleanability classes of EN 233 / EN 259 from the lowest to the highest, as the catalog words them
- * (German), for "most hard-wearing" and "scrubbable". A class not listed ranks 0.
+ * How a question compares a class with a level of an ordered scale (the scales themselves are data:
+ * discovery.vocabulary.scales). before: written before the level ("mindestens B1"); or_better: after it
+ * ("B1 oder besser").
  */
-export const CLEANABILITY_LEVELS: string[] = ['wasserbeständig', 'waschbeständig', 'hoch waschbeständig', 'scheuerbeständig', 'hoch scheuerbeständig'];
+export const COMPARATOR_WORDS = {
+  ge: { de: 'mindestens, wenigstens, zumindest, minimum, ab, nicht schlechter als', en: 'at least, minimum, no worse than, not worse than' },
+  gt: { de: 'besser als, höher als, über', en: 'better than, higher than, above' },
+  eq: { de: 'nur, genau, exakt, ausschließlich', en: 'only, exactly, just' },
+  lt: { de: 'schlechter als, niedriger als, unter', en: 'worse than, lower than, below' },
+  le: { de: 'höchstens, maximal, nicht besser als', en: 'at most, maximum, no better than' },
+  or_better: { de: 'oder besser, oder höher, und besser', en: 'or better, or higher, and better' },
+} satisfies Record<string, LocalizedText>;

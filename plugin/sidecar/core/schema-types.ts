@@ -202,7 +202,32 @@ export type Handoff = {
   created_at: string;
 };
 
-/** Customers' words that staff teach the question endpoint: synonyms, and use-case words that stand for what a material must be or where the catalog says it is used. Words are comma-separated, per language; spelling variants without umlauts and small typos are understood without listing them. */
+/** One test on a material: a class at least a level of a scale, a flag, a text a field contains, or a number at least or at most a value (the value the question states when none is given). */
+export type NeedTest =
+  | {
+      /** A scale's id. */
+      scale: string;
+      /** A level's code. */
+      at_least: string;
+    }
+  | {
+      field: 'wet_room_suitable';
+      is: boolean;
+    }
+  | {
+      field: 'certifications' | 'base_material' | 'surface' | 'applications' | 'summary' | 'cleanability_standard';
+      /** Words (comma-separated), of which the field must contain one. */
+      contains: string;
+    }
+  | {
+      field: 'printable_width_cm' | 'weight_g_m2';
+      at_least?: number;
+      at_most?: number;
+      /** Compared with the number the question states. */
+      stated?: 'at_least' | 'at_most';
+    };
+
+/** Customers' words that staff teach the question endpoint: synonyms, the needs customers state and what satisfies each, the ordered scales of the standards those needs are measured on, and use cases (settings) that stand for needs and for where the catalog says a material is used. Words are comma-separated, per language; spelling variants without umlauts and small typos are understood without listing them. */
 export type AnswerVocabulary = {
   /** Words read as another word the catalog or a use case already knows ("Korridor" as "Flur"). */
   synonyms: {
@@ -211,30 +236,60 @@ export type AnswerVocabulary = {
     /** The word they are read as. */
     means: LocalizedText;
   }[];
-  /** Everyday words for a use or a requirement, and what a material must meet for it: the attribute criteria it requires and the words its applications or summary must mention. */
+  /** Everyday words for a setting (a kitchen, a clinic, a trade-fair stand) and what a material must meet for it: the needs it requires and the words its applications or summary must mention. */
   use_cases: {
     /** The words, comma-separated. */
     words: LocalizedText;
-    /** Criteria decided from the materials' attributes. */
-    requires: (
-      | 'wet_room_suitable'
-      | 'scrubbable'
-      | 'washable'
-      | 'heavy_duty'
-      | 'non_combustible'
-      | 'flame_retardant'
-      | 'fsc_certified'
-      | 'pvc_free'
-      | 'imo_certified'
-      | 'oeko_tex_certified'
-      | 'low_emission'
-    )[];
+    /** The needs (by id, from needs) a material must meet for this use case. */
+    requires: string[];
     /** Words (comma-separated) of which a material's applications or summary must contain one; empty for none. */
     mentions: {
       de: string;
       en: string;
     };
     /** Why the use case requires this, said when a named material does not meet it. */
+    reason?: LocalizedText;
+  }[];
+  /** Ordered classes of a standard, worst first (DIN 4102 B3 … A1, EN 13501-1 F … A1, smoke s3 … s1, burning droplets d2 … d0, cleanability under EN 233 / EN 259), so "at least", "better than", "only" and "worse than" can be answered. */
+  scales?: {
+    /** How needs refer to the scale. */
+    id: string;
+    /** The scale's name in answers. */
+    label: LocalizedText;
+    /** The material value the scale reads; a level is the one whose code or words that value contains (the longest when several do). */
+    reads: 'din_4102' | 'en_13501_1' | 'cleanability_class';
+    /** Words that name the scale in a question (comma-separated); a one-letter class is only read after one of them or after "at least" and the like. */
+    words: {
+      de: string;
+      en: string;
+    };
+    /** The classes, worst first. */
+    levels: {
+      /** The class as the material data writes it (B1, A2, s1, d0, scheuerbeständig). */
+      code: string;
+      /** Other words for the class in questions and data (comma-separated). */
+      words?: {
+        de: string;
+        en: string;
+      };
+    }[];
+  }[];
+  /** What customers need, in their words, and the attribute or condition that satisfies each. A material meets a need when all tests of one of its alternatives hold. */
+  needs?: {
+    /** How use cases refer to the need. */
+    id: string;
+    /** The need as answers name it ("suitable for wet rooms"). */
+    label: LocalizedText;
+    /** The customers' words for the need, comma-separated; empty when only use cases refer to it. */
+    words: {
+      de: string;
+      en: string;
+    };
+    /** Alternatives (either fire standard, either certificate); each holds when all its tests hold. */
+    met_by: NeedTest[][];
+    /** Tests that say a material does not meet the need (a PVC base for PVC-free); when given, a material neither meeting nor ruled out is not published. */
+    ruled_out_by?: NeedTest[];
+    /** Why the need asks for this, said when a material does not meet it. */
     reason?: LocalizedText;
   }[];
 };

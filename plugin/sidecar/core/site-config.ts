@@ -6,11 +6,8 @@ import { toFieldErrors, validatorFor } from './schemas.js';
 
 // The shapes of schemas/, as the build derives them (schema-types.ts): the JSON Schemas are what is
 // enforced, and the compiler checks what code reads against the same definitions.
-import type { AnswerVocabulary, SiteConfig } from './schema-types.js';
+import type { SiteConfig } from './schema-types.js';
 export type { AnswerVocabulary, Company, DiscoveryTexts, LocalizedText, Material, NextStep, Priority, SiteConfig } from './schema-types.js';
-
-/** A criterion a use case requires, decided from a material's attributes (schemas/answer-vocabulary.schema.json). */
-export type Criterion = AnswerVocabulary['use_cases'][number]['requires'][number];
 
 export function defaultConfig(): SiteConfig {
   return structuredClone(defaultSiteConfig) as SiteConfig;
@@ -36,10 +33,42 @@ export function checkSiteConfigReferences(config: SiteConfig): FieldError[] {
       errors.push({ field: `/recommendations/${priority}/material_id`, message: `names no material in the catalog ("${setting.material_id}")` });
     }
   }
+  errors.push(...checkNeedReferences(config));
   const delivery = config.company.production_and_delivery;
   if (delivery.business_days_min > delivery.business_days_max) {
     errors.push({ field: '/company/production_and_delivery/business_days_min', message: 'must not exceed business_days_max' });
   }
+  return errors;
+}
+
+/** Needs and scales named by id: unique, and every use case's need, every test's scale and level, existing. */
+function checkNeedReferences(config: SiteConfig): FieldError[] {
+  const vocabulary = config.discovery.vocabulary;
+  if (!vocabulary) return [];
+  const errors: FieldError[] = [];
+  const defaults = defaultConfig().discovery.vocabulary!;
+  const scales = vocabulary.scales ?? defaults.scales ?? [];
+  const needs = vocabulary.needs ?? defaults.needs ?? [];
+  const levels = new Map(scales.map((s) => [s.id, new Set(s.levels.map((l) => l.code.toLowerCase()))]));
+  const needIds = new Set<string>();
+  needs.forEach((need, n) => {
+    const at = `/discovery/vocabulary/needs/${n}`;
+    if (needIds.has(need.id)) errors.push({ field: `${at}/id`, message: `duplicates the id "${need.id}"` });
+    needIds.add(need.id);
+    need.met_by.forEach((tests, a) =>
+      tests.forEach((test, t) => {
+        if (!('scale' in test)) return;
+        const codes = levels.get(test.scale);
+        if (!codes) errors.push({ field: `${at}/met_by/${a}/${t}/scale`, message: `names no scale ("${test.scale}")` });
+        else if (!codes.has(test.at_least.toLowerCase())) errors.push({ field: `${at}/met_by/${a}/${t}/at_least`, message: `is no level of "${test.scale}"` });
+      }),
+    );
+  });
+  vocabulary.use_cases.forEach((useCase, u) =>
+    useCase.requires.forEach((id, r) => {
+      if (!needIds.has(id)) errors.push({ field: `/discovery/vocabulary/use_cases/${u}/requires/${r}`, message: `names no need ("${id}")` });
+    }),
+  );
   return errors;
 }
 

@@ -1,0 +1,274 @@
+// The needs model of the question endpoint (schemas/answer-vocabulary.schema.json: needs, scales):
+// what customers need, in their words, and what satisfies each; the ordered scales needs are measured
+// on. Each need and scale is a collapsed panel: its fields are rendered only when staff open it.
+import { createElement } from '@wordpress/element';
+import { PanelBody, SelectControl, TextControl } from '@wordpress/components';
+import { __, sprintf } from '@wordpress/i18n';
+import { CheckboxField, LocalizedTextField, SelectField, TextField } from '../fields.js';
+import { parseNumberInput } from '../numbers.js';
+import { useField, useForm } from '../form-context.js';
+import { getAt } from '../pointer.js';
+import { ListEditor } from '../list-editor.js';
+import type { LocalizedText, Need, NeedTest, Scale } from '../types.js';
+
+type TestKind = 'scale' | 'flag' | 'text' | 'number';
+
+function kindOf(test: NeedTest | undefined): TestKind {
+  if (!test) return 'text';
+  if ('scale' in test) return 'scale';
+  if ('is' in test) return 'flag';
+  if ('contains' in test) return 'text';
+  return 'number';
+}
+
+/** A new test of a kind, to be filled in. */
+function template(kind: TestKind, scales: Scale[]): NeedTest {
+  switch (kind) {
+    case 'scale':
+      return { scale: scales[0]?.id ?? '', at_least: scales[0]?.levels[0]?.code ?? '' };
+    case 'flag':
+      return { field: 'wet_room_suitable', is: true };
+    case 'text':
+      return { field: 'certifications', contains: '' };
+    case 'number':
+      return { field: 'printable_width_cm', stated: 'at_least' };
+  }
+}
+
+function useScales(): Scale[] {
+  const { state } = useForm();
+  const scales = getAt(state.config, '/discovery/vocabulary/scales');
+  return (Array.isArray(scales) ? scales : []) as Scale[];
+}
+
+/** The needs as options for a use case's requirements. */
+export function useNeedOptions(): { value: string; label: string }[] {
+  const { state } = useForm();
+  const needs = getAt(state.config, '/discovery/vocabulary/needs');
+  return ((Array.isArray(needs) ? needs : []) as Need[]).map((need) => ({ value: need.id, label: need.label?.en || need.label?.de || need.id }));
+}
+
+/** A number a test may leave out: empty removes it. */
+function OptionalNumber({ pointer, label }: { pointer: string; label: string }) {
+  const field = useField<number | string | undefined>(pointer);
+  return (
+    <TextControl
+      __nextHasNoMarginBottom
+      label={label}
+      className="ma-field ma-field--number"
+      value={field.value === undefined ? '' : String(field.value)}
+      inputMode="decimal"
+      onChange={(value: string) => field.set(value.trim() === '' ? undefined : parseNumberInput(value))}
+      data-field={pointer}
+    />
+  );
+}
+
+function TestEditor({ pointer }: { pointer: string }) {
+  const test = useField<NeedTest | undefined>(pointer);
+  const scales = useScales();
+  const kind = kindOf(test.value);
+  const scale = test.value && 'scale' in test.value ? scales.find((s) => s.id === (test.value as { scale: string }).scale) : undefined;
+  return (
+    <div className="ma-need-test">
+      <SelectControl
+        __nextHasNoMarginBottom
+        label={__('Test', 'manufacturer-agent')}
+        value={kind}
+        options={[
+          { value: 'scale', label: __('A class at least a level of a scale', 'manufacturer-agent') },
+          { value: 'flag', label: __('Suitable for wet rooms (yes or no)', 'manufacturer-agent') },
+          { value: 'text', label: __('A field names one of some words', 'manufacturer-agent') },
+          { value: 'number', label: __('A width or weight at least or at most', 'manufacturer-agent') },
+        ]}
+        onChange={(next: string) => test.set(template(next as TestKind, scales))}
+      />
+      {kind === 'scale' ? (
+        <div>
+          <SelectField
+            pointer={`${pointer}/scale`}
+            label={__('Scale', 'manufacturer-agent')}
+            options={scales.map((s) => ({ value: s.id, label: s.label?.en || s.id }))}
+          />
+          <SelectField
+            pointer={`${pointer}/at_least`}
+            label={__('At least', 'manufacturer-agent')}
+            options={(scale?.levels ?? []).map((level) => ({ value: level.code, label: level.code }))}
+          />
+        </div>
+      ) : null}
+      {kind === 'flag' ? <CheckboxField pointer={`${pointer}/is`} label={__('Must be suitable for wet rooms', 'manufacturer-agent')} /> : null}
+      {kind === 'text' ? (
+        <div>
+          <SelectField
+            pointer={`${pointer}/field`}
+            label={__('Field', 'manufacturer-agent')}
+            options={[
+              { value: 'certifications', label: __('Certifications', 'manufacturer-agent') },
+              { value: 'base_material', label: __('Base material', 'manufacturer-agent') },
+              { value: 'surface', label: __('Surface', 'manufacturer-agent') },
+              { value: 'applications', label: __('Applications', 'manufacturer-agent') },
+              { value: 'summary', label: __('Summary', 'manufacturer-agent') },
+              { value: 'cleanability_standard', label: __('Cleanability standard', 'manufacturer-agent') },
+            ]}
+          />
+          <TextField pointer={`${pointer}/contains`} label={__('Names one of (comma-separated)', 'manufacturer-agent')} />
+        </div>
+      ) : null}
+      {kind === 'number' ? (
+        <div>
+          <SelectField
+            pointer={`${pointer}/field`}
+            label={__('Field', 'manufacturer-agent')}
+            options={[
+              { value: 'printable_width_cm', label: __('Printable width (cm)', 'manufacturer-agent') },
+              { value: 'weight_g_m2', label: __('Weight (g/m²)', 'manufacturer-agent') },
+            ]}
+          />
+          <OptionalNumber pointer={`${pointer}/at_least`} label={__('At least', 'manufacturer-agent')} />
+          <OptionalNumber pointer={`${pointer}/at_most`} label={__('At most', 'manufacturer-agent')} />
+          <StatedSelect pointer={`${pointer}/stated`} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Whether a number test compares with the number the question states (a wall's width); none removes it. */
+function StatedSelect({ pointer }: { pointer: string }) {
+  const field = useField<'at_least' | 'at_most' | undefined>(pointer);
+  return (
+    <SelectControl
+      __nextHasNoMarginBottom
+      label={__('Compared with the number the question states', 'manufacturer-agent')}
+      value={field.value ?? ''}
+      options={[
+        { value: '', label: __('— no —', 'manufacturer-agent') },
+        { value: 'at_least', label: __('At least that number', 'manufacturer-agent') },
+        { value: 'at_most', label: __('At most that number', 'manufacturer-agent') },
+      ]}
+      onChange={(next: string) => field.set(next === '' ? undefined : next)}
+    />
+  );
+}
+
+/** The title of a collapsed panel: the entry's label, else its id. */
+function usePanelTitle(pointer: string): string {
+  const label = useField<LocalizedText | undefined>(`${pointer}/label`).value;
+  const id = useField<string | undefined>(`${pointer}/id`).value;
+  return label?.en || label?.de || id || __('New entry', 'manufacturer-agent');
+}
+
+function NeedEditor({ pointer }: { pointer: string }) {
+  const scales = useScales();
+  return (
+    <PanelBody title={usePanelTitle(pointer)} initialOpen={false}>
+      <TextField
+        pointer={`${pointer}/id`}
+        label={__('ID', 'manufacturer-agent')}
+        help={__('Lower-case letters, digits and underscores; use cases name it.', 'manufacturer-agent')}
+      />
+      <LocalizedTextField pointer={`${pointer}/label`} label={__('Named in answers as', 'manufacturer-agent')} />
+      <LocalizedTextField pointer={`${pointer}/words`} label={__('Customers say', 'manufacturer-agent')} help={__('Comma-separated.', 'manufacturer-agent')} />
+      <ListEditor<NeedTest[]>
+        list={`${pointer}/met_by`}
+        legend={__('Met by: any one of these alternatives, each when all its tests hold', 'manufacturer-agent')}
+        /* translators: %d: position of the alternative */
+        itemTitle={(_, index) => sprintf(__('Alternative %d', 'manufacturer-agent'), index + 1)}
+        renderItem={(alternative) => (
+          <ListEditor<NeedTest>
+            list={alternative}
+            legend={__('Tests', 'manufacturer-agent')}
+            /* translators: %d: position of the test */
+            itemTitle={(_, index) => sprintf(__('Test %d', 'manufacturer-agent'), index + 1)}
+            renderItem={(test) => <TestEditor pointer={test} />}
+            newItem={() => template('text', scales)}
+            addLabel={__('Add test', 'manufacturer-agent')}
+            minItems={1}
+            compact
+          />
+        )}
+        newItem={() => [template('text', scales)]}
+        addLabel={__('Add alternative', 'manufacturer-agent')}
+        minItems={1}
+        compact
+      />
+      <LocalizedTextField pointer={`${pointer}/reason`} label={__('Why (said when a material does not meet it)', 'manufacturer-agent')} optional multiline />
+    </PanelBody>
+  );
+}
+
+function ScaleEditor({ pointer }: { pointer: string }) {
+  return (
+    <PanelBody title={usePanelTitle(pointer)} initialOpen={false}>
+      <TextField pointer={`${pointer}/id`} label={__('ID', 'manufacturer-agent')} />
+      <LocalizedTextField pointer={`${pointer}/label`} label={__('Named in answers as', 'manufacturer-agent')} />
+      <SelectField
+        pointer={`${pointer}/reads`}
+        label={__('Reads', 'manufacturer-agent')}
+        options={[
+          { value: 'din_4102', label: __('DIN 4102 class', 'manufacturer-agent') },
+          { value: 'en_13501_1', label: __('EN 13501-1 classification', 'manufacturer-agent') },
+          { value: 'cleanability_class', label: __('Cleanability class', 'manufacturer-agent') },
+        ]}
+      />
+      <LocalizedTextField
+        pointer={`${pointer}/words`}
+        label={__('Customers name the scale as', 'manufacturer-agent')}
+        help={__('Comma-separated.', 'manufacturer-agent')}
+      />
+      <ListEditor<Scale['levels'][number]>
+        list={`${pointer}/levels`}
+        legend={__('Levels, worst first', 'manufacturer-agent')}
+        itemTitle={(level, index) => level.code || sprintf(__('Level %d', 'manufacturer-agent'), index + 1)}
+        renderItem={(level) => (
+          <div>
+            <TextField pointer={`${level}/code`} label={__('Class as the catalog writes it', 'manufacturer-agent')} />
+            <LocalizedTextField pointer={`${level}/words`} label={__('Other words for it', 'manufacturer-agent')} optional />
+          </div>
+        )}
+        newItem={() => ({ code: '' })}
+        addLabel={__('Add level', 'manufacturer-agent')}
+        minItems={2}
+        compact
+      />
+    </PanelBody>
+  );
+}
+
+/** The needs and the scales: one collapsed panel, and each need and scale in it collapsed until opened. */
+export function NeedsEditor() {
+  return (
+    <PanelBody className="ma-needs" title={__('Needs and ordered scales', 'manufacturer-agent')} initialOpen={false}>
+      <ListEditor<Need>
+        list="/discovery/vocabulary/needs"
+        legend={__('Needs: what customers need, in their words, and what satisfies it', 'manufacturer-agent')}
+        /* translators: %d: position of the need */
+        itemTitle={(need, index) => need.label?.en || need.id || sprintf(__('Need %d', 'manufacturer-agent'), index + 1)}
+        renderItem={(pointer) => <NeedEditor pointer={pointer} />}
+        newItem={(items) => {
+          const ids = new Set(items.map((item) => item.id));
+          let n = items.length + 1;
+          while (ids.has(`need_${n}`)) n += 1;
+          return { id: `need_${n}`, label: { de: '', en: '' }, words: { de: '', en: '' }, met_by: [[{ field: 'certifications', contains: '' }]] };
+        }}
+        addLabel={__('Add need', 'manufacturer-agent')}
+      />
+      <ListEditor<Scale>
+        list="/discovery/vocabulary/scales"
+        legend={__('Ordered scales: classes from worst to best, for "at least" and "better than"', 'manufacturer-agent')}
+        /* translators: %d: position of the scale */
+        itemTitle={(scale, index) => scale.label?.en || scale.id || sprintf(__('Scale %d', 'manufacturer-agent'), index + 1)}
+        renderItem={(pointer) => <ScaleEditor pointer={pointer} />}
+        newItem={(items) => ({
+          id: `scale_${items.length + 1}`,
+          label: { de: '', en: '' },
+          reads: 'en_13501_1',
+          words: { de: '', en: '' },
+          levels: [{ code: '' }, { code: '' }],
+        })}
+        addLabel={__('Add scale', 'manufacturer-agent')}
+      />
+    </PanelBody>
+  );
+}
