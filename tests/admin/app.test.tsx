@@ -191,7 +191,8 @@ describe('admin screen', () => {
     });
   });
 
-  it('edits a need in its collapsed panel (closed panels render no fields) and saves it with the configuration', async () => {
+  // Rendering the Discovery section with its needs takes 17 s in jsdom on a loaded 2-core machine.
+  it('edits a need in its collapsed panel (closed panels render no fields) and saves it with the configuration', { timeout: 90_000 }, async () => {
     await renderApp();
     fireEvent.click(tab('Discovery texts'));
     const needs = server.config.discovery.vocabulary!.needs!;
