@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ROOT } from '../../scripts/stack.mjs';
 import { PLAYGROUND_COOKIE, adminRequest, basicAuth, runWordPressPhp, siteFetch, wordpressStack, type WordPressStack } from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
-import { stripedPng } from '../support/png.js';
+import { uploadPng } from '../support/media.js';
 import { openSitePage } from '../browser/chromium.js';
 
 const SHOTS = path.join(ROOT, 'test-results/material-pictures');
@@ -22,23 +22,6 @@ let swatchId = 0;
 let photoId = 0;
 let swatchFile = '';
 let photoFile = '';
-
-async function upload(name: string, png: Buffer, alt: string): Promise<{ id: number; file: string }> {
-  const res = await siteFetch(`${stack.url}/wp-json/wp/v2/media`, {
-    method: 'POST',
-    headers: { ...basicAuth(stack.admin), 'content-type': 'image/png', 'content-disposition': `attachment; filename="${name}"` },
-    body: new Uint8Array(png),
-  });
-  const media = (await res.json()) as any;
-  expect(res.status, JSON.stringify(media).slice(0, 400)).toBe(201);
-  const update = await siteFetch(`${stack.url}/wp-json/wp/v2/media/${media.id}`, {
-    method: 'POST',
-    headers: { ...basicAuth(stack.admin), 'content-type': 'application/json' },
-    body: JSON.stringify({ alt_text: alt }),
-  });
-  expect(update.status).toBe(200);
-  return { id: media.id, file: path.basename(new URL(media.source_url).pathname, '.png') };
-}
 
 const get = async (p: string, headers: Record<string, string> = {}) => {
   const res = await siteFetch(`${stack.url}${p}`, { headers: { ...anonymous, ...headers } });
@@ -95,8 +78,26 @@ beforeAll(async () => {
   stack = wordpressStack()!;
   mkdirSync(SHOTS, { recursive: true });
   original = (await adminRequest(stack, 'GET', '/config')).json;
-  const swatch = await upload(`swatch-${randomUUID().slice(0, 8)}.png`, stripedPng(1200, 900, [196, 160, 112], [150, 120, 80]), 'Glasfasergewebe Muster');
-  const photo = await upload(`room-${randomUUID().slice(0, 8)}.png`, stripedPng(800, 600, [70, 110, 160], [230, 230, 230]), '');
+  const swatch = await uploadPng(
+    stack,
+    `swatch-${randomUUID().slice(0, 8)}.png`,
+    [1200, 900],
+    [
+      [196, 160, 112],
+      [150, 120, 80],
+    ],
+    'Glasfasergewebe Muster',
+  );
+  const photo = await uploadPng(
+    stack,
+    `room-${randomUUID().slice(0, 8)}.png`,
+    [800, 600],
+    [
+      [70, 110, 160],
+      [230, 230, 230],
+    ],
+    '',
+  );
   [swatchId, swatchFile, photoId, photoFile] = [swatch.id, swatch.file, photo.id, photo.file];
 }, 120_000);
 
