@@ -135,6 +135,9 @@ describe('choosing a picture in the media modal', { timeout: 240_000 }, () => {
     await card.waitFor({ timeout: 120_000 });
     await expect(card.locator('img').getAttribute('src')).resolves.toContain(attachment.file);
     await loaded(card.locator('img'));
+    // A new page offers starter patterns over the editor; closed, the preview shows.
+    await page.keyboard.press('Escape');
+    await card.scrollIntoViewIfNeeded();
     await shot('03-block-editor-preview');
   });
 
@@ -147,7 +150,10 @@ describe('choosing a picture in the media modal', { timeout: 240_000 }, () => {
     const index = await openMaterial();
     const row = page.locator('table.ma-table tbody tr').nth(index);
     await expect(row.locator('[data-missing-pictures]').textContent()).resolves.toBe('1 picture not published');
+    await row.scrollIntoViewIfNeeded();
+    await shot('04-deleted-picture-listed');
     await expect(field(`/materials/${index}/pictures/swatch`).locator('.components-notice').textContent()).resolves.toContain('deleted or is not public');
-    await shot('04-deleted-picture-marked');
+    await field(`/materials/${index}/pictures/swatch`).scrollIntoViewIfNeeded();
+    await shot('05-deleted-picture-in-editor');
   });
 });
