@@ -148,6 +148,14 @@ describe('pictures of materials through WordPress', () => {
     const image = await fetch(sizes[0].url, { headers: anonymous });
     expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
 
+    // The WordPress ability (WordPress checks its output against the schema it was registered with).
+    const ability = await siteFetch(`${stack.url}/wp-json/wp-abilities/v1/abilities/manufacturer-agent/list-materials/run`, {
+      headers: basicAuth(stack.admin),
+    });
+    const abilityText = await ability.text();
+    expect(ability.status, abilityText.slice(0, 300)).toBe(200);
+    expect(materialOf(abilityText).pictures.swatch.sizes[0].url).toBe(sizes[0].url);
+
     const result = await ask('Was ist Glasfasergewebe A2?');
     expect(result.schema_object.image[0]).toMatchObject({ '@type': 'ImageObject', contentUrl: sizes[0].url, caption: 'Glasfasergewebe, Nahaufnahme' });
     expect((await get('/llms-full.txt')).text).toContain(`Pictures: ${sizes[0].url} (1200×900 px, Glass-fibre fabric, close-up)`);

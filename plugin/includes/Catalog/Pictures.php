@@ -37,9 +37,8 @@ final class Pictures {
 		if ( ! $post instanceof \WP_Post || 'attachment' !== $post->post_type || 'inherit' !== $post->post_status || ! wp_attachment_is_image( $post ) ) {
 			return null;
 		}
-		$parent = $post->post_parent ? get_post( $post->post_parent ) : null;
-		if ( $parent instanceof \WP_Post && 'publish' !== get_post_status( $parent ) && 'inherit' !== get_post_status( $parent ) ) {
-			// Attached to a post nobody may see: the file is not meant to be public yet.
+		if ( $post->post_parent && 'private' === get_post_status( $post->post_parent ) ) {
+			// Attached to a private post, it is private too (WordPress's own rule for inherited status).
 			return null;
 		}
 		$metadata = wp_get_attachment_metadata( $attachment_id );
