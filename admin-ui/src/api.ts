@@ -3,8 +3,16 @@
 // refusals into one shape the screen can show.
 import apiFetch from '@wordpress/api-fetch';
 import { __ } from '@wordpress/i18n';
-import { rememberPictures, type PictureStatus } from './pictures.js';
-import { ENQUIRY_FORM_OPTION, type EnquiryFormSettings, type FieldError, type HandoffPage, type ServiceStatus, type SiteConfig } from './types.js';
+import { rememberPictures } from './pictures.js';
+import {
+  ENQUIRY_FORM_OPTION,
+  type EnquiryFormSettings,
+  type FieldError,
+  type HandoffPage,
+  type PictureStatus,
+  type ServiceStatus,
+  type SiteConfig,
+} from './types.js';
 
 export const NAMESPACE = '/manufacturer-agent-admin/v1';
 

@@ -7,19 +7,11 @@ import { Button, Notice } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useField } from './form-context.js';
 import { LocalizedTextField } from './fields.js';
-import type { LocalizedText, Material } from './types.js';
+import type { LocalizedText, Material, PictureStatus } from './types.js';
 import material from '../../schemas/material.schema.json' with { type: 'json' };
 
 /** How many application photos a material may have (schemas/material.schema.json). */
 export const MAX_APPLICATION_PHOTOS = material.properties.pictures.properties.applications.maxItems;
-
-/** What GET/PUT /config says of the pictures the saved configuration names (Admin_Routes.php). */
-export interface PictureStatus {
-  /** A small image of each attachment, null when it cannot be published. */
-  previews: Record<string, string | null>;
-  /** The attachment ids that cannot be published, by material id. */
-  unavailable: Record<string, number[]>;
-}
 
 interface Picture {
   attachment_id: number;
