@@ -24,6 +24,7 @@ const languages = path.join(root, 'plugin/languages');
 const SCRIPTS = [
   { source: 'admin-ui/src', script: 'build/admin/index.js' },
   { source: 'plugin/assets', script: 'assets/handoff-review-block.js', file: 'plugin/assets/handoff-review-block.js' },
+  { source: 'plugin/assets', script: 'assets/catalog-block.js', file: 'plugin/assets/catalog-block.js' },
 ];
 
 /** Writes only a changed file, so an unchanged translation keeps its date (and git sees nothing). */

@@ -3,13 +3,24 @@
 // refusals into one shape the screen can show.
 import apiFetch from '@wordpress/api-fetch';
 import { __ } from '@wordpress/i18n';
-import { ENQUIRY_FORM_OPTION, type EnquiryFormSettings, type FieldError, type HandoffPage, type ServiceStatus, type SiteConfig } from './types.js';
+import { rememberPictures } from './pictures.js';
+import {
+  ENQUIRY_FORM_OPTION,
+  type EnquiryFormSettings,
+  type FieldError,
+  type HandoffPage,
+  type PictureStatus,
+  type ServiceStatus,
+  type SiteConfig,
+} from './types.js';
 
 export const NAMESPACE = '/manufacturer-agent-admin/v1';
 
 export interface ConfigResponse {
   revision: string;
   config: SiteConfig;
+  /** Previews of the pictures and the ones that can no longer be published. */
+  pictures?: PictureStatus;
 }
 
 /** A refused or failed request: a message for everyone, field messages where the server named fields. */
@@ -60,12 +71,19 @@ async function call<T>(options: { path: string; method?: string; data?: unknown 
   }
 }
 
+/** The configuration; what it says of the pictures is kept for the material editor (pictures.tsx). */
+async function configAnswer(request: Promise<ConfigResponse>): Promise<ConfigResponse> {
+  const answer = await request;
+  rememberPictures(answer.pictures);
+  return answer;
+}
+
 export function loadConfig(): Promise<ConfigResponse> {
-  return call<ConfigResponse>({ path: `${NAMESPACE}/config` });
+  return configAnswer(call<ConfigResponse>({ path: `${NAMESPACE}/config` }));
 }
 
 export function saveConfig(config: SiteConfig): Promise<ConfigResponse> {
-  return call<ConfigResponse>({ path: `${NAMESPACE}/config`, method: 'PUT', data: { config } });
+  return configAnswer(call<ConfigResponse>({ path: `${NAMESPACE}/config`, method: 'PUT', data: { config } }));
 }
 
 export function loadHandoffs(page: number, perPage: number, nextStep: string, state = ''): Promise<HandoffPage> {

@@ -33,6 +33,14 @@ export type Synonym = Schema.AnswerVocabulary['synonyms'][number];
 export type UseCase = Schema.AnswerVocabulary['use_cases'][number];
 export type SiteConfig = Editable<Schema.SiteConfig>;
 
+/** What GET/PUT /config says of the pictures the saved configuration names (Admin_Routes.php). */
+export interface PictureStatus {
+  /** A small image of each attachment, null when it cannot be published. */
+  previews: Record<string, string | null>;
+  /** The attachment ids that cannot be published, by material id. */
+  unavailable: Record<string, number[]>;
+}
+
 /** One message for one field; `field` is a JSON pointer into the configuration ("/materials/0/name/de"). */
 export interface FieldError {
   field: string;

@@ -5,6 +5,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { __, _n, sprintf } from '@wordpress/i18n';
 import common from '../../schemas/common.schema.json' with { type: 'json' };
 import material from '../../schemas/material.schema.json' with { type: 'json' };
+import materialPicture from '../../schemas/material-picture.schema.json' with { type: 'json' };
 import recommendationSetting from '../../schemas/recommendation-setting.schema.json' with { type: 'json' };
 import company from '../../schemas/company.schema.json' with { type: 'json' };
 import answerVocabulary from '../../schemas/answer-vocabulary.schema.json' with { type: 'json' };
@@ -17,7 +18,16 @@ import type { FieldError, SiteConfig } from './types.js';
 import { escapeToken } from './pointer.js';
 
 /** The schema files the site configuration is made of, as the server registers them. */
-export const SITE_CONFIG_SCHEMAS: readonly { $id: string }[] = [common, material, recommendationSetting, company, answerVocabulary, discoveryTexts, siteConfig];
+export const SITE_CONFIG_SCHEMAS: readonly { $id: string }[] = [
+  common,
+  material,
+  materialPicture,
+  recommendationSetting,
+  company,
+  answerVocabulary,
+  discoveryTexts,
+  siteConfig,
+];
 
 // ajv-formats is CommonJS; its default export arrives wrapped under webpack and vitest alike.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (

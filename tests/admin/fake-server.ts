@@ -5,7 +5,15 @@ import * as apiFetchModule from '@wordpress/api-fetch';
 import defaults from '../../plugin/data/default-site-config.json' with { type: 'json' };
 import enquiryFormSchema from '../../schemas/enquiry-form-settings.schema.json' with { type: 'json' };
 import { validateEnquiryFormSettings, validateSiteConfig } from '../../admin-ui/src/validation.js';
-import { ENQUIRY_FORM_OPTION, HANDOFF_STATES, type EnquiryFormSettings, type FieldError, type Handoff, type SiteConfig } from '../../admin-ui/src/types.js';
+import {
+  ENQUIRY_FORM_OPTION,
+  HANDOFF_STATES,
+  type EnquiryFormSettings,
+  type FieldError,
+  type Handoff,
+  type PictureStatus,
+  type SiteConfig,
+} from '../../admin-ui/src/types.js';
 
 interface FetchOptions {
   path?: string;
@@ -85,6 +93,8 @@ export class FakeServer {
   /** Why the sidecar refuses a push of the saved configuration; null when it accepts it. */
   pushRefusal: string | null = null;
   enquiryForm: EnquiryFormSettings = defaultEnquiryFormSettings();
+  /** What the config routes say of the pictures (Admin_Routes::config_answer): previews and unpublishable ones. */
+  pictures: PictureStatus = { previews: {}, unavailable: {} };
   /** Whether the user may manage options (a subscriber may not: WordPress answers 403). */
   canManageOptions = true;
 
@@ -107,7 +117,8 @@ export class FakeServer {
   }
 
   private answer(method: string, route: string, query: URLSearchParams, data: { config?: SiteConfig } | undefined): unknown {
-    if (method === 'GET' && route === '/config') return { revision: this.revision, config: structuredClone(this.config) };
+    if (method === 'GET' && route === '/config')
+      return { revision: this.revision, config: structuredClone(this.config), pictures: structuredClone(this.pictures) };
     if (method === 'PUT' && route === '/config') {
       if (this.nextSave) {
         const { status, body } = this.nextSave;
@@ -118,7 +129,7 @@ export class FakeServer {
       if (errors.length) this.refuse(400, 'invalid_config', 'The configuration was not saved: some fields are invalid.', errors);
       this.config = structuredClone(data!.config!);
       this.revision = `rev-${Number(this.revision.split('-')[1]) + 1}`;
-      return { revision: this.revision, config: structuredClone(this.config) };
+      return { revision: this.revision, config: structuredClone(this.config), pictures: structuredClone(this.pictures) };
     }
     if (method === 'POST' && route === '/config/validate') {
       const errors = validateSiteConfig(data?.config);

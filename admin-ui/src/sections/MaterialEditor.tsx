@@ -5,6 +5,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { useField } from '../form-context.js';
 import { CheckboxField, GroupErrors, LocalizedTextField, NullableTextField, NumberField, SelectField, TextField } from '../fields.js';
 import { ListEditor } from '../list-editor.js';
+import { PicturesField } from '../pictures.js';
 import { priorityLabel } from '../labels.js';
 import { PRIORITIES, type Priority } from '../types.js';
 import material from '../../../schemas/material.schema.json' with { type: 'json' };
@@ -63,6 +64,7 @@ export function MaterialEditor({ index }: { index: number }) {
       <LocalizedTextField pointer={`${base}/base_material`} label={__('Base material', 'manufacturer-agent')} />
       <LocalizedTextField pointer={`${base}/surface`} label={__('Surface', 'manufacturer-agent')} />
       <LocalizedTextField pointer={`${base}/applications`} label={__('Applications', 'manufacturer-agent')} multiline />
+      <PicturesField base={base} />
 
       <h4 className="ma-subheading">{__('Technical values', 'manufacturer-agent')}</h4>
       <div className="ma-grid">

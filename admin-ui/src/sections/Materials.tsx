@@ -10,6 +10,7 @@ import { interfaceLanguage } from '../locale.js';
 import type { Material, Priority } from '../types.js';
 import { GroupErrors } from '../fields.js';
 import { MaterialEditor } from './MaterialEditor.js';
+import { unavailablePictures } from '../pictures.js';
 
 export function materialName(material: Material | undefined): string {
   if (!material) return '';
@@ -123,6 +124,7 @@ export function MaterialsSection({ selected, onSelect }: { selected: number | nu
           {materials.map((material, index) => {
             const name = materialName(material);
             const problems = countErrors(errors, `/materials/${index}`);
+            const missingPictures = unavailablePictures(material).length;
             return (
               <tr key={index} className={index === current ? 'is-selected' : undefined}>
                 <td>
@@ -141,9 +143,15 @@ export function MaterialsSection({ selected, onSelect }: { selected: number | nu
                       {/* translators: %d: number of problems */}
                       {sprintf(_n('%d problem', '%d problems', problems, 'manufacturer-agent'), problems)}
                     </span>
-                  ) : (
+                  ) : missingPictures ? null : (
                     '—'
                   )}
+                  {missingPictures ? (
+                    <span className="ma-badge ma-badge--warning" data-missing-pictures={missingPictures}>
+                      {/* translators: %d: number of pictures */}
+                      {sprintf(_n('%d picture not published', '%d pictures not published', missingPictures, 'manufacturer-agent'), missingPictures)}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="ma-table__actions">
                   <Button

@@ -68,6 +68,8 @@ final class Admin_Page {
 			return;
 		}
 		$asset = require self::asset_file();
+		// The material editor picks pictures in WordPress's own media modal (window.wp.media).
+		wp_enqueue_media();
 		$url   = plugins_url( 'build/admin/', PLUGIN_FILE );
 		wp_enqueue_script( self::HANDLE, $url . 'index.js', $asset['dependencies'] ?? array(), $asset['version'] ?? VERSION, true );
 		wp_set_script_translations( self::HANDLE, 'manufacturer-agent', dirname( PLUGIN_FILE ) . '/languages' );

@@ -8,6 +8,7 @@
 namespace ManufacturerAgent\Admin;
 
 use ManufacturerAgent\Bridge\Config_Sync;
+use ManufacturerAgent\Catalog\Pictures;
 use ManufacturerAgent\Bridge\Sidecar_Client;
 use ManufacturerAgent\Bridge\Sidecar_Unavailable;
 use ManufacturerAgent\Enquiries\Enquiries;
@@ -118,7 +119,26 @@ final class Admin_Routes {
 	 * GET /config.
 	 */
 	public function get_config(): \WP_REST_Response {
-		return new \WP_REST_Response( array( 'revision' => Settings::revision(), 'config' => Settings::config() ) );
+		return new \WP_REST_Response( self::config_answer( Settings::revision() ) );
+	}
+
+	/**
+	 * The saved configuration, and what the screen shows of its pictures: a preview of each
+	 * attachment, and the ones that can no longer be published (deleted, private), by material id.
+	 *
+	 * @param string $revision Its revision.
+	 * @return array<string, mixed>
+	 */
+	private static function config_answer( string $revision ): array {
+		$config = Settings::config();
+		return array(
+			'revision' => $revision,
+			'config'   => $config,
+			'pictures' => array(
+				'previews'    => (object) Pictures::previews( $config ),
+				'unavailable' => (object) Pictures::unavailable( $config ),
+			),
+		);
 	}
 
 	/**
@@ -132,7 +152,7 @@ final class Admin_Routes {
 		if ( is_wp_error( $revision ) ) {
 			return $revision;
 		}
-		return new \WP_REST_Response( array( 'revision' => $revision, 'config' => Settings::config() ) );
+		return new \WP_REST_Response( self::config_answer( $revision ) );
 	}
 
 	/**

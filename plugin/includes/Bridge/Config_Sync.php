@@ -7,12 +7,13 @@
 
 namespace ManufacturerAgent\Bridge;
 
+use ManufacturerAgent\Catalog\Pictures;
 use ManufacturerAgent\Settings\Settings;
 
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Pushes the saved configuration with its revision; validates candidates with the sidecar, which
+ * Pushes the saved configuration with its revision (pictures resolved to their files, Pictures); validates candidates with the sidecar, which
  * holds the rules (WordPress holds none of its own).
  */
 final class Config_Sync {
@@ -106,7 +107,7 @@ final class Config_Sync {
 	 */
 	private function put( array $config, string $revision, bool $dry_run ) {
 		try {
-			$response = $this->client->json( 'PUT', '/_bridge/config' . ( $dry_run ? '?dry_run=1' : '' ), array( 'revision' => $revision, 'config' => self::as_json_objects( $config ) ) );
+			$response = $this->client->json( 'PUT', '/_bridge/config' . ( $dry_run ? '?dry_run=1' : '' ), array( 'revision' => $revision, 'config' => self::as_json_objects( Pictures::resolve( $config ) ) ) );
 		} catch ( Sidecar_Unavailable $e ) {
 			return new \WP_Error( 'sidecar_unavailable', __( 'The agent service cannot be reached right now. Nothing was saved; please try again in a moment.', 'manufacturer-agent' ), array( 'status' => 503 ) );
 		}

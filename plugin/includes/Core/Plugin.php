@@ -18,6 +18,8 @@ use ManufacturerAgent\Bridge\Config_Sync;
 use ManufacturerAgent\Bridge\Public_Routes;
 use ManufacturerAgent\Bridge\Robots;
 use ManufacturerAgent\Bridge\Sidecar_Client;
+use ManufacturerAgent\Catalog\Catalog_Block;
+use ManufacturerAgent\Catalog\Pictures;
 use ManufacturerAgent\Cli\Manufacturer_Agent_Command;
 use ManufacturerAgent\Enquiries\Enquiries;
 use ManufacturerAgent\Enquiries\Enquiry_Form;
@@ -70,6 +72,7 @@ final class Plugin {
 		$lifecycle = new Handoff_Lifecycle( $client );
 		$form      = new Enquiry_Form( $current, $lifecycle, $summary, new Enquiry_Guard( $addresses ), new Enquiry_Mail( $summary ), $enquiries );
 		$review    = new Handoff_Review( $current, $summary, $lifecycle, $form );
+		$catalog   = new Catalog_Block( $client );
 		( new Abilities( $bridge ) )->boot();
 		( new Privacy( $enquiries ) )->boot();
 		( new Site_Health( $health ) )->register();
@@ -84,6 +87,7 @@ final class Plugin {
 		add_action( 'init', array( Enquiry_Settings::class, 'register' ) );
 		add_action( 'init', array( Enquiries::class, 'register' ) );
 		add_action( 'init', array( $review, 'register' ) );
+		add_action( 'init', array( $catalog, 'register' ) );
 		add_action( 'rest_api_init', array( $public, 'register_routes' ) );
 		add_action( 'rest_api_init', array( $admin, 'register' ) );
 		add_action( 'admin_menu', array( $page, 'register' ) );
@@ -95,6 +99,7 @@ final class Plugin {
 		( new Form_Plugin_Hooks( $client, $current, $summary, $lifecycle ) )->register();
 		add_filter( 'robots_txt', array( Robots::class, 'filter' ), 20 );
 		Settings::watch();
+		Pictures::watch();
 	}
 
 	/**

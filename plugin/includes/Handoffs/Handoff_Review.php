@@ -7,7 +7,9 @@
 
 namespace ManufacturerAgent\Handoffs;
 
+use ManufacturerAgent\Catalog\Material_Card;
 use ManufacturerAgent\Enquiries\Enquiry_Form;
+use ManufacturerAgent\Settings\Settings;
 use const ManufacturerAgent\PLUGIN_FILE;
 use const ManufacturerAgent\VERSION;
 
@@ -180,10 +182,33 @@ final class Handoff_Review {
 			$html .= '<dt>' . self::inert( $row[0] ) . '</dt><dd>' . self::inert( $row[1] ) . '</dd>';
 		}
 		$html .= '</dl>';
+		$html .= self::material( $handoff );
 		// Once sent, the form's place says so; "nothing has been sent yet" would no longer be true.
 		if ( 'submitted' !== ( $handoff['state'] ?? '' ) ) {
 			$html .= '<p>' . self::inert( __( 'Nothing has been sent yet. Check the details, add your contact details in the form below and send it yourself; an advisor then responds within one business day.', 'manufacturer-agent' ) ) . '</p>';
 		}
 		return $html . '</section>';
+	}
+
+	/**
+	 * The material the assistant chose, as a card (swatch, name, key facts) in the handoff's language:
+	 * the locale the agent named, else the site's. Nothing when none was chosen or it left the catalog.
+	 *
+	 * @param array<string, mixed> $handoff The handoff.
+	 */
+	private static function material( array $handoff ): string {
+		$id = $handoff['requirements']['material_id'] ?? null;
+		if ( ! is_string( $id ) ) {
+			return '';
+		}
+		foreach ( (array) ( Settings::config()['materials'] ?? array() ) as $material ) {
+			if ( is_array( $material ) && ( $material['id'] ?? null ) === $id ) {
+				$locale = (string) ( $handoff['requirements']['locale'] ?? '' );
+				$lang   = in_array( $locale, array( 'de', 'en' ), true ) ? $locale : ( str_starts_with( get_locale(), 'de' ) ? 'de' : 'en' );
+				wp_enqueue_style( 'manufacturer-agent-catalog' );
+				return '<div class="manufacturer-agent-handoff__material" lang="' . esc_attr( $lang ) . '">' . Material_Card::render_in_language( $material, $lang ) . '</div>';
+			}
+		}
+		return '';
 	}
 }

@@ -8,6 +8,7 @@
 namespace ManufacturerAgent\Settings;
 
 use ManufacturerAgent\Bridge\Config_Sync;
+use ManufacturerAgent\Catalog\Pictures;
 use const ManufacturerAgent\PLUGIN_FILE;
 
 defined( 'ABSPATH' ) || exit;
@@ -116,6 +117,8 @@ final class Settings {
 	 */
 	public static function store( array $config, string $revision ): void {
 		self::$storing = true;
+		// Pictures are kept as attachment ids; their files are resolved whenever the configuration is published.
+		$config = Pictures::stored( $config );
 		try {
 			foreach ( self::parts() as $part ) {
 				if ( array_key_exists( $part, $config ) ) {
@@ -204,11 +207,19 @@ final class Settings {
 				'update_option_' . self::option_name( $part ),
 				static function (): void {
 					if ( ! self::$storing ) {
-						update_option( self::REVISION_OPTION, self::new_revision(), true );
-						Config_Sync::instance()->push_at_shutdown();
+						self::touch();
 					}
 				}
 			);
 		}
+	}
+
+	/**
+	 * What is published changed without a save (another plugin wrote an option, an attachment the
+	 * catalog names changed): a new revision, and the sidecar gets the configuration at the end of the request.
+	 */
+	public static function touch(): void {
+		update_option( self::REVISION_OPTION, self::new_revision(), true );
+		Config_Sync::instance()->push_at_shutdown();
 	}
 }

@@ -1,6 +1,7 @@
 import { AGENT_PREFIX, DOCUMENT_PATHS } from '../core/paths.js';
 import type { LocalizedText, Priority, SiteConfig } from '../core/site-config.js';
 import { companyOf, factTexts, fireText, materialsOf, telephoneHours, type CatalogMaterial, type Grounding, type Lang } from './documents.js';
+import { productExtras } from '../materials/pictures.js';
 import { CATALOG_WORDING, FACT_WORDING, PRIORITY_WORDING, type FactId } from './vocabulary.js';
 
 /** One thing an answer is grounded on (NLWeb "results" item, schemas/ask-answer.schema.json#/$defs/AskResult). */
@@ -60,7 +61,7 @@ export function materialResult(config: SiteConfig, base: string, material: Catal
     description: material.summary[lang],
     url: `${links(config, base).catalog}#${material.id}`,
     grounding: { source: links(config, base).catalog },
-    schema_object: materialSchemaObject(material, lang),
+    schema_object: { ...materialSchemaObject(material, lang), ...productExtras(config, base, material, lang) },
   };
 }
 

@@ -2,12 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BRIDGE_PREFIX, INTERFACE_VERSION } from '../core/paths.js';
 import { ProblemError, badRequest, type FieldError } from '../core/errors.js';
 import { NO_STORE } from '../core/http.js';
+import { BRIDGE_HEADERS } from '../core/bridge.js';
 import { checkSiteConfig, checkSiteConfigReferences, type NextStep, type SiteConfig } from '../core/site-config.js';
 import { HANDOFF_STATES, NEXT_STEPS, SCHEMAS, commonDefRef, fieldList, schemaIdRef } from '../core/schemas.js';
 import type { ServiceRoutes } from '../deps.js';
 import type { HandoffState, StoredHandoff } from '../handoffs/store.js';
 // The release the bundle was built from (package.json, the plugin header and ManufacturerAgent\VERSION
 // carry the same; tests/unit/contract.test.ts holds them equal), inlined by the build.
+import { JSON_LD_QUERY, catalogJsonLd } from '../materials/json-ld.js';
+import type { Lang } from '../answers/documents.js';
 import packageJson from '../../../package.json' with { type: 'json' };
 
 const STARTED_AT = Date.now();
@@ -154,6 +157,16 @@ export const bridgeRoutes: ServiceRoutes = (app, { site, handoffs, retention, co
     const dryRun = (request.query as { dry_run?: string }).dry_run === '1';
     if (!dryRun) site.replace(config, revision);
     return reply.header('cache-control', NO_STORE).send({ revision: dryRun ? revision : site.announcedRevision, applied: !dryRun });
+  });
+
+  // The catalog block's JSON-LD (Catalog_Block.php): the Products of the question endpoint's results, for the site URL the bridge names.
+  app.get(`${BRIDGE_PREFIX}/catalog/json-ld`, { ...internal, schema: { querystring: JSON_LD_QUERY } }, async (request, reply) => {
+    const { lang } = request.query as { lang: Lang };
+    // The revision it was built from: WordPress keeps it only if that is the configuration it saved.
+    return reply
+      .header('cache-control', NO_STORE)
+      .header(BRIDGE_HEADERS.configRevision, site.announcedRevision)
+      .send(catalogJsonLd(site.config, request.origin.publicBase, lang));
   });
 
   const list = { ...internal, schema: { querystring: HANDOFF_LIST_QUERY }, config: { ...internal.config, refuse: refuseListQuery } };

@@ -77,8 +77,33 @@ export type Material = {
   /** The project priorities this material serves. */
   priorities: Priority[];
   applications: LocalizedText;
+  /** Pictures from the site's Media Library: one swatch and up to six application photos. Optional; what is published carries only pictures whose attachment exists and is public, with their image files (sizes) and alt texts. */
+  pictures?: {
+    swatch?: MaterialPicture;
+    applications?: MaterialPicture[];
+  };
   /** Always true: the technical figures are typical values. */
   values_are_typical: true;
+};
+
+/** A picture of a material from the site's Media Library. Staff choose the attachment and its alt text; WordPress resolves the attachment to the image files it generated (sizes) before the catalog is published, and leaves a deleted or private attachment out. */
+export type MaterialPicture = {
+  /** The Media Library attachment (WordPress post id). */
+  attachment_id: number;
+  alt: LocalizedText;
+  /** The image files WordPress generated for the attachment, largest first; a square thumbnail among them (square: true). WordPress fills this in when it publishes the catalog. */
+  sizes?: {
+    /** WordPress's name of the size: full, large, medium, thumbnail, … */
+    name: string;
+    /** Absolute URL of the image file. */
+    url: string;
+    /** Width in pixels. */
+    width: number;
+    /** Height in pixels. */
+    height: number;
+    /** True for a square crop (the thumbnail). */
+    square?: boolean;
+  }[];
 };
 
 /** The material catalog as returned by listMaterials. */

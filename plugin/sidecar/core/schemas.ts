@@ -3,6 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import common from '../../../schemas/common.schema.json' with { type: 'json' };
 import problem from '../../../schemas/problem.schema.json' with { type: 'json' };
 import material from '../../../schemas/material.schema.json' with { type: 'json' };
+import materialPicture from '../../../schemas/material-picture.schema.json' with { type: 'json' };
 import materialCatalog from '../../../schemas/material-catalog.schema.json' with { type: 'json' };
 import recommendation from '../../../schemas/recommendation.schema.json' with { type: 'json' };
 import recommendationSetting from '../../../schemas/recommendation-setting.schema.json' with { type: 'json' };
@@ -32,6 +33,7 @@ export const SCHEMAS = {
   common,
   Problem: problem,
   Material: material,
+  MaterialPicture: materialPicture,
   MaterialCatalog: materialCatalog,
   Recommendation: recommendation,
   RecommendationSetting: recommendationSetting,

@@ -7,7 +7,7 @@ import { toFieldErrors, validatorFor } from './schemas.js';
 // The shapes of schemas/, as the build derives them (schema-types.ts): the JSON Schemas are what is
 // enforced, and the compiler checks what code reads against the same definitions.
 import type { SiteConfig } from './schema-types.js';
-export type { AnswerVocabulary, Company, DiscoveryTexts, LocalizedText, Material, NextStep, Priority, SiteConfig } from './schema-types.js';
+export type { AnswerVocabulary, Company, DiscoveryTexts, LocalizedText, Material, MaterialPicture, NextStep, Priority, SiteConfig } from './schema-types.js';
 
 export function defaultConfig(): SiteConfig {
   return structuredClone(defaultSiteConfig) as SiteConfig;

@@ -5,6 +5,7 @@ import { SCHEMAS } from '../core/schemas.js';
 import { STATUS_CODES } from '../core/status-codes.js';
 import type { LocalizedText } from '../core/site-config.js';
 import { materialCatalog, recommendMaterial } from '../materials/catalog.js';
+import { materialPictures } from '../materials/pictures.js';
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, IDEMPOTENCY_KEY_SCOPE } from '../handoffs/idempotency.js';
 import { handoffLifetimeText } from '../handoffs/openapi.js';
 import { OPENAPI_VERSION } from './openapi.js';
@@ -140,6 +141,10 @@ function catalogSection(ctx: DocumentContext): string[] {
     const material = m as typeof m & { summary: LocalizedText; applications: LocalizedText; wet_room_note?: LocalizedText };
     const parts = [`- ${code(material.id)} ${text(material.name.en)}: ${bilingual(material.summary)}`, `Applications: ${bilingual(material.applications)}`];
     if (material.wet_room_note) parts.push(`Wet rooms: ${bilingual(material.wet_room_note)}`);
+    const pictures = materialPictures(material).map(
+      (picture) => `${picture.sizes![0].url} (${picture.sizes![0].width}×${picture.sizes![0].height} px, ${text(picture.alt.en)})`,
+    );
+    if (pictures.length) parts.push(`Pictures: ${pictures.join(', ')}`);
     return parts.join(' ');
   });
   return [

@@ -1,6 +1,7 @@
 import { ProblemError, badRequest } from '../core/errors.js';
 import { PRIORITIES, commonDefRef } from '../core/schemas.js';
 import type { LocalizedText, Priority, SiteConfig } from '../core/site-config.js';
+import { publishedMaterials } from './pictures.js';
 
 export const TYPICAL_VALUES_NOTE: LocalizedText = {
   de: 'Alle technischen Werte sind typische Werte aus Prüfberichten, keine zugesicherten Mindestwerte. Ein Fachberater bestätigt die Eignung für Ihr Projekt.',
@@ -18,7 +19,7 @@ export function materialCatalog(config: SiteConfig) {
     values_are_typical: true as const,
     note: TYPICAL_VALUES_NOTE,
     priorities: PRIORITIES,
-    materials: config.materials,
+    materials: publishedMaterials(config),
   };
 }
 
@@ -51,6 +52,6 @@ export const RECOMMENDATION_QUERY = {
 export function recommendMaterial(config: SiteConfig, priority: Priority) {
   const setting = config.recommendations[priority];
   // The configuration check guarantees the material exists.
-  const material = config.materials.find((m) => m.id === setting.material_id)!;
+  const material = publishedMaterials(config).find((m) => m.id === setting.material_id)!;
   return { priority, material, reason: setting.reason, next_step: RECOMMENDATION_NEXT_STEP };
 }

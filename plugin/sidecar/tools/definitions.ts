@@ -9,6 +9,8 @@ import { parseHandoffToolCall } from '../handoffs/handoff.js';
 import { createHandoffOnce } from '../handoffs/create-once.js';
 import { dereferencedSchema, type JsonSchema } from '../core/schema-refs.js';
 import { handoffGuide } from './guide.js';
+import { pictureLinks, type PictureLink } from '../materials/pictures.js';
+import type { Material } from '../core/site-config.js';
 
 export const HANDOFF_TOOL = 'create_idempotent_project_handoff';
 
@@ -40,7 +42,7 @@ export interface ToolDescriptor {
 }
 
 export interface ToolResult {
-  content: { type: 'text'; text: string }[];
+  content: ({ type: 'text'; text: string } | PictureLink)[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
   [key: string]: unknown;
@@ -54,6 +56,8 @@ interface ToolDefinition {
   output: SchemaName;
   annotations: Omit<ToolAnnotations, 'title'>;
   run(args: Record<string, unknown>, context: ToolContext): unknown;
+  /** The materials a result names, whose pictures follow the text as resource links. */
+  materials?(result: never): readonly Material[];
 }
 
 /** Calling a tool that does not exist: a protocol error (JSON-RPC -32602), not a tool result. */
@@ -102,6 +106,7 @@ function definitions(retentionDays: number): ToolDefinition[] {
       output: 'MaterialCatalog',
       annotations: READ_ONLY,
       run: (_args, { deps }) => materialCatalog(deps.site.config),
+      materials: (result: ReturnType<typeof materialCatalog>) => result.materials,
     },
     {
       name: 'recommend_material',
@@ -114,6 +119,7 @@ function definitions(retentionDays: number): ToolDefinition[] {
       output: 'Recommendation',
       annotations: READ_ONLY,
       run: (args, { deps }) => recommendMaterial(deps.site.config, parsePriority(args.priority)),
+      materials: (result: ReturnType<typeof recommendMaterial>) => [result.material],
     },
     {
       name: 'start_project_handoff',
@@ -234,7 +240,11 @@ export class ToolRegistry {
       // A server bug, never the caller's: answer with an internal error rather than break the published schema.
       throw new Error(`${name} produced output that violates ${tool.output}: ${fieldList(toFieldErrors(check.errors))}`);
     }
-    const result: ToolResult = { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured as Record<string, unknown> };
+    const links = tool.materials ? pictureLinks(tool.materials(structured as never)) : [];
+    const result: ToolResult = {
+      content: [{ type: 'text', text: JSON.stringify(structured) }, ...links],
+      structuredContent: structured as Record<string, unknown>,
+    };
     if (cacheKey !== undefined && context.deps.site.revision === this.#resultsRevision) this.#results.set(cacheKey, result);
     return { ...result };
   }
