@@ -48,3 +48,6 @@ export async function insightsReport(recorder: InsightsRecorder, families: Famil
     overflow: overflow[0]?.count ?? 0,
   };
 }
+
+/** The report as the admin route passes it on (admin-ui/src/insights-data.ts reads this type). */
+export type InsightsReport = Awaited<ReturnType<typeof insightsReport>>;
