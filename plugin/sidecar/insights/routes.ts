@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { BRIDGE_PREFIX } from '../core/paths.js';
 import { NO_STORE } from '../core/http.js';
-import { SCHEMAS, schemaIdRef } from '../core/schemas.js';
+import { SCHEMAS } from '../core/schemas.js';
 import type { ServiceRoutes } from '../deps.js';
 import { INTERNAL_ROUTE } from '../bridge/routes.js';
 import { ToolRegistry } from '../tools/definitions.js';
@@ -19,6 +19,8 @@ const REPORT_QUERY = {
   properties: { days: { type: 'integer', enum: [...INSIGHTS_PERIODS], default: 30 } },
   additionalProperties: false,
 } as const;
+/** schemas/insights-settings.schema.json's fields, inline: an internal shape, not an openapi.json component. */
+const SETTINGS_BODY = { type: 'object', properties: SCHEMAS.InsightsSettings.properties, additionalProperties: false } as const;
 const DISMISS_PARAMS = { type: 'object', properties: { text_key: { type: 'string', pattern: '^[0-9a-f]{64}$' } }, required: ['text_key'] } as const;
 const DISMISS_BODY = { type: 'object', properties: { dismissed: { type: 'boolean' } }, required: ['dismissed'], additionalProperties: false } as const;
 
@@ -72,7 +74,7 @@ export const insightsRoutes: ServiceRoutes = (app, { insights, fastDoor, config 
     return reply.header('cache-control', NO_STORE).send(await insightsReport(insights, families, days, Date.now(), config.insightsOff));
   });
 
-  app.put(`${BRIDGE_PREFIX}/insights/settings`, { ...INTERNAL_ROUTE, schema: { body: schemaIdRef('InsightsSettings') } }, async (request, reply) => {
+  app.put(`${BRIDGE_PREFIX}/insights/settings`, { ...INTERNAL_ROUTE, schema: { body: SETTINGS_BODY } }, async (request, reply) => {
     const defaults = Object.fromEntries(Object.entries(SCHEMAS.InsightsSettings.properties).map(([name, p]) => [name, p.default]));
     const settings = { ...defaults, ...(request.body as Partial<InsightsSettings>) } as InsightsSettings;
     await insights.saveSettings(settings);
