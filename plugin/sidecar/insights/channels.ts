@@ -65,11 +65,16 @@ export function mcpClientName(body: unknown): unknown {
 export const OUTCOMES = ['2xx', '304', '3xx', '4xx', '429', '5xx'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
+/** The outcome's index in OUTCOMES (what the recorder counts by, without making a string). */
+export function outcomeIndex(status: number): number {
+  if (status === 304) return 1;
+  if (status === 429) return 4;
+  if (status >= 500) return 5;
+  if (status >= 400) return 3;
+  if (status >= 300) return 2;
+  return 0;
+}
+
 export function outcomeOf(status: number): Outcome {
-  if (status === 304) return '304';
-  if (status === 429) return '429';
-  if (status >= 500) return '5xx';
-  if (status >= 400) return '4xx';
-  if (status >= 300) return '3xx';
-  return '2xx';
+  return OUTCOMES[outcomeIndex(status)]!;
 }

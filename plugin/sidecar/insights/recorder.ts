@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { outcomeOf } from './channels.js';
+import { OUTCOMES, outcomeIndex } from './channels.js';
 import { withoutPersonalData } from './redact.js';
 import { QUESTIONS_PER_HOUR, type AnswerKind, type InsightsSettings, type InsightsStore, type QuestionCount, type RequestCount } from './store.js';
 import { SCHEMAS } from '../core/schemas.js';
@@ -42,7 +42,8 @@ export function normalisedQuestion(text: string): string {
 export class InsightsRecorder {
   #settings: InsightsSettings = DEFAULT_INSIGHTS_SETTINGS;
   #hour = currentHour();
-  #counts = new Map<string, number>();
+  /** Channel → family → a count per outcome (OUTCOMES): no string is made per request. */
+  #counts = new Map<string, Map<string, number[]>>();
   #rows: RequestCount[] = [];
   #questions = new Map<string, PendingQuestion>();
   #questionsInHour = 0;
@@ -77,9 +78,12 @@ export class InsightsRecorder {
 
   /** Moves the counts so far to the rows of the next batch. */
   #drainCounts(): void {
-    for (const [key, count] of this.#counts) {
-      const [channel, family, outcome] = key.split('\n');
-      this.#rows.push({ hour: this.#hour, channel: channel!, family: family!, outcome: outcome!, count });
+    for (const [channel, byFamily] of this.#counts) {
+      for (const [family, counts] of byFamily) {
+        counts.forEach((count, i) => {
+          if (count) this.#rows.push({ hour: this.#hour, channel, family, outcome: OUTCOMES[i]!, count });
+        });
+      }
     }
     this.#counts = new Map();
   }
@@ -96,8 +100,11 @@ export class InsightsRecorder {
     if (!this.recording) return;
     const hour = Math.floor(this.#now() / HOUR_MS);
     if (hour !== this.#hour) this.#turnHour(hour);
-    const key = `${channel}\n${family}\n${outcomeOf(status)}`;
-    this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
+    let byFamily = this.#counts.get(channel);
+    if (!byFamily) this.#counts.set(channel, (byFamily = new Map()));
+    let counts = byFamily.get(family);
+    if (!counts) byFamily.set(family, (counts = OUTCOMES.map(() => 0)));
+    counts[outcomeIndex(status)]!++;
   }
 
   /** One question and the kind of answer it got. */
