@@ -92,7 +92,7 @@ function download(name: string, csv: string): void {
 }
 
 /** A Chart.js chart on a canvas, described for screen readers; the table beside it carries the figures. */
-function ChartCanvas({ config, label }: { config: ChartConfiguration<'bar'>; label: string }) {
+function ChartCanvas({ config, label, height }: { config: ChartConfiguration<'bar'>; label: string; height?: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return undefined;
@@ -100,7 +100,7 @@ function ChartCanvas({ config, label }: { config: ChartConfiguration<'bar'>; lab
     return () => chart.destroy();
   }, [config]);
   return (
-    <div className="ma-insights__chart">
+    <div className="ma-insights__chart" style={height ? { height: `${height}px` } : undefined}>
       <canvas ref={canvas} role="img" aria-label={label} />
     </div>
   );
@@ -256,7 +256,16 @@ function FunnelView({ report }: { report: InsightsReport }) {
     __('%s, per next step; the table view lists the figures and rates.', 'manufacturer-agent'),
     title,
   );
-  return <View id="funnel" title={title} chart={<ChartCanvas config={config} label={label} />} table={table} csv={csv} empty={steps.length === 0} />;
+  return (
+    <View
+      id="funnel"
+      title={title}
+      chart={<ChartCanvas config={config} label={label} height={90 + 70 * steps.length} />}
+      table={table}
+      csv={csv}
+      empty={steps.length === 0}
+    />
+  );
 }
 
 function questionsCsv(questions: InsightsQuestion[]): string {
