@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../../scripts/stack.mjs';
-import { openSitePage } from './chromium.js';
+import { logIn, openSitePage, screenshotWhole } from './chromium.js';
 import { PLAYGROUND_COOKIE, runWordPressPhp, siteFetch, wordpressStack, type WordPressStack } from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
 
@@ -22,11 +22,7 @@ let page: Page;
 const problems: string[] = [];
 
 async function shot(name: string): Promise<void> {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: 1280, height: Math.min(Math.max(height, 900), 6000) });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshotWhole(page, path.join(SHOTS, `${name}.png`));
 }
 
 async function openInsights(tab: string): Promise<void> {
@@ -61,10 +57,7 @@ beforeAll(async () => {
   ).text();
 
   ({ browser, page } = await openSitePage(stack.url, (problem) => problems.push(problem)));
-  await page.goto(`${stack.url}/wp-login.php`);
-  await page.fill('#user_login', stack.admin.user);
-  await page.fill('#user_pass', stack.admin.password);
-  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+  await logIn(page, stack.url, stack.admin);
 }, 900_000);
 
 afterAll(async () => {
