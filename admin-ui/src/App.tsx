@@ -18,8 +18,9 @@ import { DiscoverySection } from './sections/Discovery.js';
 import { HandoffsSection } from './sections/Handoffs.js';
 import { EnquiryFormSection } from './sections/EnquiryForm.js';
 import { StatusSection } from './sections/Status.js';
+import { InsightsSection } from './sections/Insights.js';
 
-export type SectionName = 'materials' | 'recommendations' | 'company' | 'handoff_targets' | 'discovery' | 'handoffs' | 'enquiry_form' | 'status';
+export type SectionName = 'materials' | 'recommendations' | 'company' | 'handoff_targets' | 'discovery' | 'handoffs' | 'insights' | 'enquiry_form' | 'status';
 
 const CONFIG_SECTIONS: Record<string, SectionName> = {
   materials: 'materials',
@@ -50,6 +51,8 @@ function sectionTitle(section: SectionName): string {
       return __('Discovery texts', 'manufacturer-agent');
     case 'handoffs':
       return __('Handoffs', 'manufacturer-agent');
+    case 'insights':
+      return __('Insights', 'manufacturer-agent');
     case 'enquiry_form':
       return __('Enquiry form', 'manufacturer-agent');
     case 'status':
@@ -192,6 +195,15 @@ export function App() {
     setPendingFocus(pointer);
   };
 
+  // A question the data could not answer, as a new entry of the customers' words, its words filled in.
+  const addWords = (words: string, language: string) => {
+    const list = '/discovery/vocabulary/synonyms';
+    const index = state.config?.discovery.vocabulary?.synonyms?.length ?? 0;
+    const lang = language === 'de' ? 'de' : 'en';
+    dispatch({ type: 'addItem', list, item: { words: { de: lang === 'de' ? words : '', en: lang === 'en' ? words : '' }, means: { de: '', en: '' } } });
+    goTo(`${list}/${index}/means/${lang}`);
+  };
+
   const save = async () => {
     if (!state.config) return;
     setAttempted(true);
@@ -280,6 +292,7 @@ export function App() {
     { name: 'handoff_targets', title: tabTitle('handoff_targets', '/handoff_targets'), className: 'ma-tab' },
     { name: 'discovery', title: tabTitle('discovery', '/discovery'), className: 'ma-tab' },
     { name: 'handoffs', title: tabTitle('handoffs'), className: 'ma-tab' },
+    { name: 'insights', title: tabTitle('insights'), className: 'ma-tab' },
     { name: 'enquiry_form', title: tabTitle('enquiry_form'), className: 'ma-tab' },
     { name: 'status', title: tabTitle('status'), className: 'ma-tab' },
   ];
@@ -341,6 +354,7 @@ export function App() {
               {tab.name === 'handoff_targets' ? <HandoffTargetsSection /> : null}
               {tab.name === 'discovery' ? <DiscoverySection /> : null}
               {tab.name === 'handoffs' ? <HandoffsSection /> : null}
+              {tab.name === 'insights' ? <InsightsSection onAddWords={addWords} /> : null}
               {tab.name === 'enquiry_form' ? <EnquiryFormSection /> : null}
               {tab.name === 'status' ? <StatusSection /> : null}
             </Fragment>

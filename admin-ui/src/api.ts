@@ -4,6 +4,7 @@
 import apiFetch from '@wordpress/api-fetch';
 import { __ } from '@wordpress/i18n';
 import { rememberPictures } from './pictures.js';
+import type { InsightsReport, InsightsSettings } from './insights-data.js';
 import {
   ENQUIRY_FORM_OPTION,
   type EnquiryFormSettings,
@@ -105,4 +106,16 @@ export async function loadEnquiryFormSettings(): Promise<EnquiryFormSettings> {
 export async function saveEnquiryFormSettings(value: EnquiryFormSettings): Promise<EnquiryFormSettings> {
   const settings = await call<Record<string, unknown>>({ path: '/wp/v2/settings', method: 'POST', data: { [ENQUIRY_FORM_OPTION]: value } });
   return settings[ENQUIRY_FORM_OPTION] as EnquiryFormSettings;
+}
+
+export function loadInsights(days: number): Promise<InsightsReport> {
+  return call<InsightsReport>({ path: `${NAMESPACE}/insights?days=${days}` });
+}
+
+export function saveInsightsSettings(settings: InsightsSettings): Promise<InsightsSettings> {
+  return call<InsightsSettings>({ path: `${NAMESPACE}/insights/settings`, method: 'PUT', data: settings });
+}
+
+export function setQuestionDismissed(textKey: string, dismissed: boolean): Promise<unknown> {
+  return call({ path: `${NAMESPACE}/insights/questions/${textKey}/dismissed`, method: 'PUT', data: { dismissed } });
 }

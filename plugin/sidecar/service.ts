@@ -16,14 +16,27 @@ import { discoveryRoutes } from './discovery/routes.js';
 import { bridgeRoutes } from './bridge/routes.js';
 import { toolRoutes } from './tools/routes.js';
 import { answerRoutes } from './answers/routes.js';
+import { insightsRoutes } from './insights/routes.js';
+import { InsightsRecorder } from './insights/recorder.js';
 
-export const CAPABILITIES: ServiceRoutes[] = [materialRoutes, companyRoutes, handoffRoutes, discoveryRoutes, bridgeRoutes, toolRoutes, answerRoutes];
+// Insights first: its onResponse hook counts the answers of every route registered after it.
+export const CAPABILITIES: ServiceRoutes[] = [
+  insightsRoutes,
+  materialRoutes,
+  companyRoutes,
+  handoffRoutes,
+  discoveryRoutes,
+  bridgeRoutes,
+  toolRoutes,
+  answerRoutes,
+];
 
 export interface Service {
   app: FastifyInstance;
   site: SiteState;
   handoffs: HandoffStore;
   retention: Retention;
+  insights: InsightsRecorder;
   reads: ReadingRoutes;
   fastDoor?: FastDoor;
   close(): Promise<void>;
@@ -44,15 +57,20 @@ export async function createService(config: ServiceConfig, siteConfig?: SiteConf
   const site = new SiteState(siteConfig);
   const handoffs = await openHandoffStore(config);
   const retention = new Retention(handoffs, config);
+  const insights = new InsightsRecorder(handoffs.insights, { off: config.insightsOff, flushMs: config.insightsFlushMs });
   const reads = new ReadingRoutes();
   const fastDoor = config.speedOff.has('fast-door') ? undefined : new FastDoor(config, site, reads);
   let app: FastifyInstance;
   try {
-    app = await buildServer({ config, site, handoffs, retention, reads, fastDoor, limits: clientLimits(config) }, CAPABILITIES);
+    app = await buildServer({ config, site, handoffs, retention, insights, reads, fastDoor, limits: clientLimits(config) }, CAPABILITIES);
   } catch (error) {
     await handoffs.close();
     throw error;
   }
-  app.addHook('onClose', async () => handoffs.close());
-  return { app, site, handoffs, retention, reads, fastDoor, close: () => app.close() };
+  // The last batch of insights goes into the store before it closes.
+  app.addHook('onClose', async () => {
+    await insights.close();
+    await handoffs.close();
+  });
+  return { app, site, handoffs, retention, insights, reads, fastDoor, close: () => app.close() };
 }

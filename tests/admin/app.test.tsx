@@ -58,10 +58,10 @@ describe('admin screen', () => {
     expect((screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('has a section for each part of the configuration, the handoffs and the status', async () => {
+  it('has a section for each part of the configuration, the handoffs, the insights and the status', async () => {
     await renderApp();
     const names = screen.getAllByRole('tab').map((element) => element.textContent);
-    expect(names).toEqual(['Materials', 'Recommendations', 'Company', 'Handoff targets', 'Discovery texts', 'Handoffs', 'Enquiry form', 'Status']);
+    expect(names).toEqual(['Materials', 'Recommendations', 'Company', 'Handoff targets', 'Discovery texts', 'Handoffs', 'Insights', 'Enquiry form', 'Status']);
   });
 
   it('offers an input for every field of the material schema', async () => {

@@ -1,6 +1,7 @@
 // A stand-in for the plugin's admin REST API (/manufacturer-agent-admin/v1) behind @wordpress/api-fetch,
 // answering as the contract says: GET/PUT /config, POST /config/validate, GET /handoffs, GET /status,
 // and WordPress's GET/POST /wp/v2/settings for the enquiry form's option.
+import type { InsightsReport } from '../../admin-ui/src/insights-data.js';
 import * as apiFetchModule from '@wordpress/api-fetch';
 import defaults from '../../plugin/data/default-site-config.json' with { type: 'json' };
 import enquiryFormSchema from '../../schemas/enquiry-form-settings.schema.json' with { type: 'json' };
@@ -97,6 +98,7 @@ export class FakeServer {
   pictures: PictureStatus = { previews: {}, unavailable: {} };
   /** Whether the user may manage options (a subscriber may not: WordPress answers 403). */
   canManageOptions = true;
+  insights: InsightsReport = insightsReport(30);
 
   install(): this {
     apiFetch.setFetchHandler(async (options) => {
@@ -184,6 +186,20 @@ export class FakeServer {
             ],
       };
     }
+    if (method === 'GET' && route === '/insights')
+      return {
+        ...structuredClone(this.insights),
+        ...insightsReport(Number(query.get('days'))),
+        questions: this.insights.questions,
+        unanswered: this.insights.unanswered,
+      };
+    if (method === 'PUT' && route === '/insights/settings') return (this.insights.settings = { ...(data as unknown as InsightsReport['settings']) });
+    const dismissed = /^\/insights\/questions\/([0-9a-f]{64})\/dismissed$/.exec(route);
+    if (method === 'PUT' && dismissed) {
+      for (const q of [...this.insights.unanswered, ...this.insights.questions])
+        if (q.text_key === dismissed[1]) q.dismissed = Boolean((data as unknown as { dismissed: boolean }).dismissed);
+      return { text_key: dismissed[1], dismissed: (data as unknown as { dismissed: boolean }).dismissed };
+    }
     if (route === '/wp/v2/settings' && (method === 'GET' || method === 'POST')) {
       if (!this.canManageOptions) this.refuse(403, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
       if (method === 'POST') {
@@ -205,4 +221,48 @@ export class FakeServer {
   puts(): Call[] {
     return this.calls.filter((call) => call.method === 'PUT');
   }
+}
+
+/** A report as Insights_Routes.php answers it: two agents on two channels over the period, a funnel, questions. */
+export function insightsReport(days: number): InsightsReport {
+  const to = '2026-11-26';
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const question = (n: number, text: string, kind: string, count: number, language = 'de') => ({
+    text_key: String(n).repeat(64).slice(0, 64),
+    question: text,
+    language,
+    kind,
+    materials: kind === 'catalog' ? 'vlies-fr-b1' : '',
+    count,
+    last_asked: '2026-11-25T14:00:00.000Z',
+    dismissed: false,
+  });
+  const unanswered = [question(1, 'Was kostet Vinyl auf Vlies pro Quadratmeter?', 'routed', 7), question(2, 'Do you ship to Norway?', 'routed', 3, 'en')];
+  return {
+    days,
+    from,
+    to,
+    settings: { recording: true, question_retention_days: 30 },
+    recording: true,
+    recording_off_by_environment: false,
+    families: [
+      { id: 'chatgpt-user', label: 'ChatGPT (user request)', kind: 'assistant' },
+      { id: 'claudebot', label: 'ClaudeBot', kind: 'training' },
+      { id: 'other-agent', label: null, kind: 'other' },
+      { id: 'browser', label: null, kind: 'browser' },
+      { id: 'unknown', label: null, kind: 'unknown' },
+    ],
+    requests: [
+      { date: to, channel: 'rest:GET /materials', family: 'chatgpt-user', outcome: '2xx', count: 12 },
+      { date: to, channel: 'ask', family: 'chatgpt-user', outcome: '2xx', count: 5 },
+      { date: from, channel: 'document:/llms.txt', family: 'claudebot', outcome: '304', count: 4 },
+    ],
+    funnel: [
+      { next_step: 'project_enquiry', created: 10, opened: 6, submitted: 3 },
+      { next_step: 'sample_request', created: 4, opened: 0, submitted: 0 },
+    ],
+    questions: [question(3, 'Welches Material für einen Fluchtweg?', 'catalog', 9), ...unanswered],
+    unanswered,
+    overflow: 0,
+  };
 }

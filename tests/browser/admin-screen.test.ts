@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../../scripts/stack.mjs';
-import { openSitePage } from './chromium.js';
+import { logIn, openSitePage, screenshotWhole } from './chromium.js';
 import { PLAYGROUND_COOKIE, adminRequest, runWordPressPhp, sessionHeaders, siteFetch, wordpressStack, type WordPressStack } from '../support/stack.js';
 import { GERMAN_TAB_NAMES } from '../support/admin-tabs.js';
 
@@ -94,13 +94,8 @@ async function section(name: string): Promise<void> {
   await page.locator('.ma-section').first().waitFor();
 }
 
-/** The whole screen in one picture: a viewport as tall as the page (a full-page capture would repeat the sticky bars). */
 async function shot(name: string): Promise<void> {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: 1280, height: Math.min(Math.max(height, 900), 6000) });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshotWhole(page, path.join(SHOTS, `${name}.png`));
 }
 
 function expectNoProblems(): void {
@@ -124,10 +119,7 @@ beforeAll(async () => {
     void (stayOnPage ? dialog.dismiss() : dialog.accept());
   });
 
-  await page.goto(`${stack.url}/wp-login.php`);
-  await page.fill('#user_login', stack.admin.user);
-  await page.fill('#user_pass', stack.admin.password);
-  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+  await logIn(page, stack.url, stack.admin);
 }, 900_000);
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../../scripts/stack.mjs';
-import { openSitePage } from './chromium.js';
+import { logIn, openSitePage } from './chromium.js';
 import { PLAYGROUND_COOKIE, wordpressStack, type WordPressStack } from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
 
@@ -26,10 +26,7 @@ beforeAll(async () => {
   stack = wordpressStack()!;
   mkdirSync(SHOTS, { recursive: true });
   ({ browser, page } = await openSitePage(stack.url, (message) => messages.push(message), ['warning', 'error']));
-  await page.goto(`${stack.url}/wp-login.php`);
-  await page.fill('#user_login', stack.admin.user);
-  await page.fill('#user_pass', stack.admin.password);
-  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+  await logIn(page, stack.url, stack.admin);
 }, 300_000);
 
 afterAll(async () => {

@@ -58,3 +58,20 @@ export async function openSitePage(
   page.on('pageerror', (error) => report(`page error: ${error.message}`));
   return { browser, context, page };
 }
+
+/** Logs the page in through wp-login.php as the given user. */
+export async function logIn(page: Page, siteUrl: string, user: { user: string; password: string }): Promise<void> {
+  await page.goto(`${siteUrl}/wp-login.php`);
+  await page.fill('#user_login', user.user);
+  await page.fill('#user_pass', user.password);
+  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+}
+
+/** The whole screen in one picture: a viewport as tall as the page (a full-page capture would repeat the sticky bars). */
+export async function screenshotWhole(page: Page, file: string): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: 1280, height: Math.min(Math.max(height, 900), 6000) });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: file });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

@@ -16,6 +16,7 @@ const INPUTS = [
   'tool-no-arguments',
   'site-config',
   'enquiry-form-settings',
+  'insights-settings',
 ];
 
 /** A pattern anchored at both ends without unbounded repetition bounds a string by itself. */

@@ -34,6 +34,8 @@ final class Bridge {
 		'last-event-id',
 		'access-control-request-method',
 		'access-control-request-headers',
+		// Not for the answer: the insights count requests by agent family (the sidecar keeps only the family).
+		'user-agent',
 	);
 
 	/** Hop-by-hop headers never reach the client, nor the bridge's own revision header. */

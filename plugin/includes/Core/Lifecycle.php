@@ -11,6 +11,7 @@ use ManufacturerAgent\Bridge\Config_Sync;
 use ManufacturerAgent\Enquiries\Enquiries;
 use ManufacturerAgent\Enquiries\Enquiry_Guard;
 use ManufacturerAgent\Enquiries\Enquiry_Settings;
+use ManufacturerAgent\Insights\Insights_Settings;
 use ManufacturerAgent\Handoffs\Handoff_Lifecycle;
 use ManufacturerAgent\Privacy\Privacy;
 use ManufacturerAgent\Settings\Settings;
@@ -55,7 +56,7 @@ final class Lifecycle {
 		self::each_site(
 			true,
 			static function (): void {
-				foreach ( array_merge( Settings::all_option_names(), array( Enquiry_Settings::OPTION ) ) as $option ) {
+				foreach ( array_merge( Settings::all_option_names(), array( Enquiry_Settings::OPTION, Insights_Settings::OPTION ) ) as $option ) {
 					delete_option( $option );
 				}
 				self::delete_enquiries();

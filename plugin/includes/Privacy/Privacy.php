@@ -10,6 +10,7 @@ namespace ManufacturerAgent\Privacy;
 use ManufacturerAgent\Enquiries\Enquiries;
 use ManufacturerAgent\Enquiries\Enquiry_Form;
 use ManufacturerAgent\Enquiries\Enquiry_Settings;
+use ManufacturerAgent\Insights\Insights_Settings;
 
 defined( 'ABSPATH' ) || exit;
 
@@ -218,6 +219,7 @@ final class Privacy {
 			),
 			__( 'You can ask for a copy of the data we hold about you or for its erasure at any time.', 'manufacturer-agent' ),
 		);
+		array_splice( $paragraphs, 3, 0, Insights_Settings::policy_paragraphs() );
 		return '<p>' . implode( '</p><p>', array_map( 'esc_html', $paragraphs ) ) . '</p>';
 	}
 

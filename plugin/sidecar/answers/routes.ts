@@ -7,7 +7,8 @@ import { fieldList } from '../core/schemas.js';
 import { afterListening, toProblem } from '../core/server.js';
 import type { ServiceRoutes, ServiceDeps } from '../deps.js';
 import { indexFor } from './search.js';
-import { MAX_QUERY_LENGTH, answerJson, answerResultsJson, failureBody, prepareAnswer, type AskContext } from './answer.js';
+import { MAX_QUERY_LENGTH, answerJson, answerResultsJson, failureBody, prepareAnswer, type AskContext, type PreparedAnswer } from './answer.js';
+import { answerKind, namedMaterials } from '../insights/answer-kind.js';
 import { FairUse } from './fair-use.js';
 import { ASK_BODY, ASK_QUERY } from './ask-input.js';
 
@@ -123,6 +124,7 @@ async function streamAnswer(deps: ServiceDeps, request: FastifyRequest, reply: F
   let last: string;
   try {
     const prepared = prepareAnswer(deps.site, query, context);
+    recordQuestion(deps, query, prepared);
     const fast = !deps.config.speedOff.has('answer-json');
     // Events that are ready together go out in one write (fewer system calls; the same bytes).
     await write(
@@ -140,6 +142,11 @@ async function streamAnswer(deps: ServiceDeps, request: FastifyRequest, reply: F
     last = sseEvent('complete', JSON.stringify(failureBody('internal_error', 'The service failed to answer this question. It has been logged.')));
   }
   if (open) res.end(last + sseEvent('end', END_DATA));
+}
+
+/** The question and the kind of answer it got, for the insights (kept without personal data; insights/recorder.ts). */
+function recordQuestion(deps: ServiceDeps, query: string, prepared: PreparedAnswer): void {
+  deps.insights.question(query, prepared.language, answerKind(prepared), namedMaterials(prepared));
 }
 
 const END_DATA = JSON.stringify({ message: 'done' });
@@ -182,11 +189,13 @@ export const answerRoutes: ServiceRoutes = async (app, deps) => {
     ): Promise<void> | undefined => {
       const context: AskContext = { publicBase: request.origin.publicBase, acceptLanguage: request.headers['accept-language'], previous: asked.previous };
       if (asked.streaming || wantsEventStream(request.headers.accept)) return streamAnswer(deps, request, reply, query, context);
+      const prepared = prepareAnswer(deps.site, query, context);
+      recordQuestion(deps, query, prepared);
       reply
         .code(200)
         .header('cache-control', NO_STORE)
         .type(JSON_CONTENT_TYPE)
-        .send(answerJson(query, prepareAnswer(deps.site, query, context), !deps.config.speedOff.has('answer-json')));
+        .send(answerJson(query, prepared, !deps.config.speedOff.has('answer-json')));
       return undefined;
     };
 

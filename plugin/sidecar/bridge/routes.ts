@@ -26,6 +26,19 @@ function requireInternal(origin: { internal: boolean }): void {
   }
 }
 
+/** Route options of the plugin's internal calls (also the insights'): checked when the request arrives, before a body is read, so a caller without the credential learns nothing else. */
+export const INTERNAL_ROUTE = {
+  config: { limit: 'none' },
+  onRequest: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    try {
+      requireInternal(request.origin);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  },
+} as const;
+
 /** What the admin list asks for: a page, optionally of one next step or state (Admin_Routes.php sends only the filters in use). */
 const HANDOFF_LIST_QUERY = {
   type: 'object',
@@ -102,18 +115,7 @@ const notFound = () => new ProblemError({ status: 404, code: 'handoff_not_found'
 
 /** What only WordPress may do: push the configuration staff saved, read handoffs for review and the admin list, record that a link was viewed or its form sent. */
 export const bridgeRoutes: ServiceRoutes = (app, { site, handoffs, retention, config }) => {
-  // Checked when the request arrives, before a body is read: a caller without the credential learns nothing else.
-  const internal = {
-    config: { limit: 'none' },
-    onRequest: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-      try {
-        requireInternal(request.origin);
-        done();
-      } catch (error) {
-        done(error as Error);
-      }
-    },
-  } as const;
+  const internal = INTERNAL_ROUTE;
 
   // What Site Health, `wp manufacturer-agent status` and the admin screen check (docs/bridge-contract.md).
   app.get(`${BRIDGE_PREFIX}/status`, internal, async (request, reply) => {

@@ -51,6 +51,10 @@ export interface ServiceConfig {
   logLevel: string;
   /** Speed tricks switched off (speed/README.md); the rest are on. */
   speedOff: ReadonlySet<SpeedTrick>;
+  /** Insights recording (insights/): off when MANUFACTURER_AGENT_INSIGHTS=off, whatever staff set in wp-admin. */
+  insightsOff: boolean;
+  /** How often counted requests and questions are written to the store (insights/recorder.ts). */
+  insightsFlushMs: number;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -112,5 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
     speedOff: parseSpeedOff(env.MANUFACTURER_AGENT_SPEED_OFF || ''),
+    insightsOff: (env.MANUFACTURER_AGENT_INSIGHTS || '').toLowerCase() === 'off',
+    insightsFlushMs: integer(env, 'MANUFACTURER_AGENT_INSIGHTS_FLUSH_MS', 5_000, 50, 600_000),
   };
 }

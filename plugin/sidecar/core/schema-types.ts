@@ -509,3 +509,30 @@ export type HandoffRecord = {
   /** When the retention ended the link; null while it works. */
   expired_at: string | null;
 };
+
+/** What the insights record, as staff set it in wp-admin (option manufacturer_agent_insights). WordPress sends it to the sidecar, which keeps it in the handoff store so that every sidecar on a shared database follows it. */
+export type InsightsSettings = {
+  /** Count requests by channel, agent family and outcome, and keep the questions asked (without personal data). Off: nothing new is recorded. */
+  recording?: boolean;
+  /** How many days a question is kept. 0 keeps none (requests are still counted). */
+  question_retention_days?: number;
+};
+
+/** The agent families the insights count requests by (plugin/data/agent-families.json): each with the tokens its vendor publishes for its User-Agent and, for MCP clients, the client names the protocol's clientInfo carries. Matched case-insensitively as substrings, first family first. Data, not code: a new assistant is one entry. */
+export type AgentFamilies = {
+  families: {
+    /** Stable key, stored in the counters. */
+    id: string;
+    /** The name shown in wp-admin. */
+    label: string;
+    vendor?: string;
+    /** assistant: fetches for a person's question now; search: builds an AI search index; training: collects training data; search-engine: a classic search engine's crawler; mcp-client: an MCP client application. */
+    kind: 'assistant' | 'search' | 'training' | 'search-engine' | 'mcp-client';
+    /** Substrings of the User-Agent the vendor documents. */
+    user_agent_tokens?: string[];
+    /** Substrings of the MCP initialize request's clientInfo.name. */
+    mcp_client_names?: string[];
+    /** Where the vendor publishes the token. */
+    source?: string;
+  }[];
+};

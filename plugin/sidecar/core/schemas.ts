@@ -25,6 +25,8 @@ import handoffToolInput from '../../../schemas/handoff-tool-input.schema.json' w
 import handoffToolResult from '../../../schemas/handoff-tool-result.schema.json' with { type: 'json' };
 import enquiryFormSettings from '../../../schemas/enquiry-form-settings.schema.json' with { type: 'json' };
 import handoffRecord from '../../../schemas/handoff-record.schema.json' with { type: 'json' };
+import insightsSettings from '../../../schemas/insights-settings.schema.json' with { type: 'json' };
+import agentFamilies from '../../../schemas/agent-families.schema.json' with { type: 'json' };
 import type { FieldError } from './errors.js';
 import { LABELS_KEYWORD } from './schema-keywords.js';
 
@@ -57,12 +59,16 @@ export const SCHEMAS = {
   EnquiryFormSettings: enquiryFormSettings,
   // What the bridge reads of a handoff (its state included); written for PHP, never published.
   HandoffRecord: handoffRecord,
+  // WordPress's option of the insights (insights/), written for PHP; the sidecar keeps it in the store.
+  InsightsSettings: insightsSettings,
+  // The data list of agent families (plugin/data/agent-families.json), checked by the tests.
+  AgentFamilies: agentFamilies,
 } as const;
 
 export type SchemaName = Exclude<keyof typeof SCHEMAS, 'common'>;
 
 /** Shapes only WordPress and its admin screen see: not part of the public interface, so not in openapi.json. */
-export const INTERNAL_SCHEMAS: ReadonlySet<string> = new Set<SchemaName>(['EnquiryFormSettings', 'HandoffRecord']);
+export const INTERNAL_SCHEMAS: ReadonlySet<string> = new Set<SchemaName>(['EnquiryFormSettings', 'HandoffRecord', 'InsightsSettings', 'AgentFamilies']);
 
 export const PRIORITIES: readonly string[] = common.$defs.Priority.enum;
 export { LABELS_KEYWORD };

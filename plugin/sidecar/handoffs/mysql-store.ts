@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Pool, PoolConnection, RowDataPacket, ResultSetHeader } from 'mysql2/promise';
 import type { CreateOnceInput, CreateOutcome, HandoffPage, HandoffState, HandoffStore, ListOptions, StoredHandoff } from './store.js';
 import type { NextStep } from '../core/site-config.js';
+import { MysqlInsightsStore, mysqlInsightsMigration, mysqlInsightsTableNames } from '../insights/mysql-insights.js';
+import type { InsightsStore } from '../insights/store.js';
 
 /** Table names follow WordPress: the site's prefix, then ours. */
 export function mysqlTableNames(prefix: string) {
@@ -10,6 +12,7 @@ export function mysqlTableNames(prefix: string) {
     keys: `${prefix}manufacturer_agent_idempotency_keys`,
     schema: `${prefix}manufacturer_agent_schema_version`,
     creations: `${prefix}manufacturer_agent_handoff_creations`,
+    ...mysqlInsightsTableNames(prefix),
   };
 }
 type Tables = ReturnType<typeof mysqlTableNames>;
@@ -70,6 +73,8 @@ const MIGRATIONS: ((t: Tables) => string[])[] = [
     `ALTER TABLE \`${t.handoffs}\` ADD KEY handoffs_state_created (state, created_at, id)`,
     `ALTER TABLE \`${t.handoffs}\` ADD KEY handoffs_state_expired (state, expired_at)`,
   ],
+  // Insights (insights/): request counters, questions without personal data, marks, settings.
+  (t) => mysqlInsightsMigration(t),
 ];
 
 /** The tables as a given earlier version of this store left them: for tests of the migration from it. */
@@ -181,6 +186,8 @@ export class MysqlHandoffStore implements HandoffStore {
   readonly kind = 'mysql';
   readonly tables: Tables;
   readonly location: string;
+  /** The insights' tables in the same database (insights/mysql-insights.ts). */
+  readonly insights: InsightsStore;
   #pool: Pool;
   #closed = false;
 
@@ -188,6 +195,7 @@ export class MysqlHandoffStore implements HandoffStore {
     this.#pool = pool;
     this.tables = tables;
     this.location = location;
+    this.insights = new MysqlInsightsStore(pool, tables);
   }
 
   /** Connects, creates or migrates the tables, and resolves once the store can be used. */

@@ -4,6 +4,8 @@ import Database from 'better-sqlite3';
 import type { CreateOnceInput, CreateOutcome, HandoffPage, HandoffState, HandoffStore, ListOptions, StoredHandoff } from './store.js';
 import type { NextStep } from '../core/site-config.js';
 import { WalSync } from './wal-sync.js';
+import { SQLITE_INSIGHTS_MIGRATION, SqliteInsightsStore } from '../insights/sqlite-insights.js';
+import type { InsightsStore } from '../insights/store.js';
 
 export const SQLITE_FILE_NAME = 'manufacturer-agent.sqlite';
 
@@ -39,6 +41,8 @@ const MIGRATIONS: string[] = [
    ALTER TABLE handoffs ADD COLUMN expired_at TEXT;
    CREATE INDEX handoffs_state_created ON handoffs (state, created_at DESC, id);
    CREATE INDEX handoffs_expired ON handoffs (expired_at) WHERE expired_at IS NOT NULL;`,
+  // Insights (insights/): request counters, questions without personal data, marks, settings.
+  SQLITE_INSIGHTS_MIGRATION,
 ];
 
 /** The schema version this store migrates to (PRAGMA user_version). */
@@ -120,6 +124,8 @@ function prepareStatements(db: Database.Database) {
 export class SqliteHandoffStore implements HandoffStore {
   readonly kind = 'sqlite';
   readonly file: string;
+  /** The insights' tables in the same file (insights/sqlite-insights.ts). */
+  readonly insights: InsightsStore;
   #db: Database.Database;
   #sql: ReturnType<typeof prepareStatements>;
   #queue: PendingCreate[] = [];
@@ -147,6 +153,7 @@ export class SqliteHandoffStore implements HandoffStore {
     this.#walSync = new WalSync(this.file);
     this.#migrate();
     this.#sql = prepareStatements(db);
+    this.insights = new SqliteInsightsStore(db);
     this.#createOneTx = db.transaction((input: CreateOnceInput) => this.#createOne(input));
     this.#writeBatchTx = db.transaction((batch: PendingCreate[]) => this.#writeBatch(batch)).immediate;
     this.#writeBatchApartTx = db.transaction((batch: PendingCreate[]) => this.#writeBatchApart(batch)).immediate;

@@ -1,4 +1,5 @@
 import type { NextStep } from '../core/site-config.js';
+import type { InsightsStore } from '../insights/store.js';
 
 /** schemas/common.schema.json: HandoffState. */
 export type HandoffState = 'created' | 'opened' | 'submitted' | 'expired';
@@ -71,6 +72,8 @@ export interface HandoffPage {
 /** Handoffs and their idempotency keys; every backend keeps the same guarantees. */
 export interface HandoffStore {
   readonly kind: string;
+  /** The insights' counters and questions, in the same database (insights/store.ts). */
+  readonly insights: InsightsStore;
   /** Atomically: a new key creates the handoff, a known key replays or conflicts. Durable before it resolves. */
   createOnce(input: CreateOnceInput): Promise<CreateOutcome>;
   get(id: string): Promise<StoredHandoff | undefined>;

@@ -31,6 +31,9 @@ interface FastRoute {
   prepared?: Prepared;
 }
 
+/** An answer of the door: its exact request-target, method, status and the client's User-Agent. */
+export type AnsweredListener = (target: string, method: string, status: number, userAgent: string | undefined) => void;
+
 /** Headers every answer carries because of the site-wide CORS rule ("*"; see core/server.ts). */
 export interface CorsHeaders {
   allowOrigin: string;
@@ -56,6 +59,7 @@ export class FastDoor {
   #limit?: ClientLimit;
   #watch?: EventLoopWatch;
   #nextRequestId?: () => string;
+  #answered?: AnsweredListener;
   readonly #admitSiteUrl = (publicBase: string) => this.site.admitSiteUrl(publicBase, this.config.publicUrl);
 
   constructor(
@@ -78,6 +82,11 @@ export class FastDoor {
     app.addHook('preClose', async () => {
       this.#closing = true;
     });
+  }
+
+  /** Told of every answer the door gives (the insights count them as Fastify's onResponse hook would). */
+  onAnswered(listener: AnsweredListener): void {
+    this.#answered = listener;
   }
 
   /** Answers the request and returns true, or returns false (nothing written) for Fastify to answer it. */
@@ -118,6 +127,7 @@ export class FastDoor {
     }
     // The line Fastify's onResponse hook writes (core/server.ts), with the same request id sequence.
     this.#log?.requestEscaped(this.#nextRequestId!(), method, route.logTarget, status, performance.now() - started);
+    this.#answered?.(request.url!, method, status, headers['user-agent']);
     request.resume();
     return true;
   }
