@@ -7,6 +7,7 @@ import { factTexts } from '../../plugin/sidecar/answers/documents.js';
 import { buildCards, type FactCard } from '../../plugin/sidecar/answers/facts/cards.js';
 import { CardIndex } from '../../plugin/sidecar/answers/facts/match.js';
 import { CARD_THRESHOLD, factDeskFor } from '../../plugin/sidecar/answers/facts/index.js';
+import { FACT_WORDING, type FactId } from '../../plugin/sidecar/answers/vocabulary.js';
 import { gradeAnswer, type AnswerBody, type EvalQuestion } from '../../scripts/bench/lib/ask-eval.mjs';
 
 // Issue 28, point 3: retrieval before refusal. Fact cards for every company fact, text section and
@@ -21,20 +22,7 @@ describe('fact cards', () => {
 
   it('has every company and process fact as a card in both languages, with the configuration text', () => {
     const texts = factTexts(config);
-    for (const fact of [
-      'delivery',
-      'neutral_shipping',
-      'telephone',
-      'ordering',
-      'file_transfer',
-      'wallcheck',
-      'samples',
-      'advisor_response',
-      'workflow',
-      'company',
-      'agents',
-      'contact',
-    ] as const) {
+    for (const fact of (Object.keys(FACT_WORDING) as FactId[]).filter((f) => f !== 'project_specific')) {
       const found = card(cards, `fact:${fact}`);
       expect(found, fact).toBeDefined();
       expect(found!.text).toEqual(texts[fact]);

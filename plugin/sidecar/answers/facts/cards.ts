@@ -28,20 +28,7 @@ const per = (make: (lang: Lang) => string): LocalizedText => ({ de: make('de'), 
 const say = (lang: Lang, de: string, en: string) => (lang === 'de' ? de : en);
 
 /** Company and process facts that are answered from their own text (contact and project specifics are routing, not facts). */
-const FACT_CARDS: FactId[] = [
-  'delivery',
-  'neutral_shipping',
-  'telephone',
-  'ordering',
-  'file_transfer',
-  'wallcheck',
-  'samples',
-  'advisor_response',
-  'workflow',
-  'company',
-  'agents',
-  'contact',
-];
+const FACT_CARDS = (Object.keys(FACT_WORDING) as FactId[]).filter((fact) => fact !== 'project_specific');
 
 function factCards(config: SiteConfig): FactCard[] {
   const texts = factTexts(config);
