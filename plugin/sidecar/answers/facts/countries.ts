@@ -34,7 +34,7 @@ export function countryNames(): Country[] {
       }
       const [nameDe, nameEn] = names;
       // Only the name proper: "Kongo (Brazzaville)" is "Kongo".
-      if (nameDe && nameEn) out.push({ code, name: { de: nameDe.replace(/\s*\(.*$/, ''), en: nameEn.replace(/\s*\(.*$/, '') } });
+      if (nameDe && nameEn) out.push({ code, name: { de: nameDe.split('(')[0].trim(), en: nameEn.split('(')[0].trim() } });
     }
   }
   return (cached = out);
