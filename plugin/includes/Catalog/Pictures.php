@@ -20,9 +20,6 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Pictures {
 
-	/** What the schema allows of a size's name (MaterialPicture sizes[].name). */
-	private const SIZE_NAME = '/^[A-Za-z0-9_-]{1,64}$/D';
-
 	/** At most this many files per picture (the schema's maxItems). */
 	private const MAX_SIZES = 16;
 
@@ -47,7 +44,8 @@ final class Pictures {
 		$seen     = array();
 		foreach ( $names as $name ) {
 			$name = (string) $name;
-			$src  = 1 === preg_match( self::SIZE_NAME, $name ) ? wp_get_attachment_image_src( $attachment_id, $name ) : false;
+			// A size's name as the schema allows it (MaterialPicture sizes[].name).
+			$src = 1 === preg_match( '/^[A-Za-z0-9_-]{1,64}$/D', $name ) ? wp_get_attachment_image_src( $attachment_id, $name ) : false;
 			if ( ! is_array( $src ) || isset( $seen[ $src[0] ] ) || (int) $src[1] < 1 || (int) $src[2] < 1 || ! wp_http_validate_url( $src[0] ) ) {
 				continue;
 			}

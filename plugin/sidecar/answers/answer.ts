@@ -1,12 +1,13 @@
 import { INTERFACE_VERSION } from '../core/paths.js';
 import type { SiteConfig, SiteState } from '../core/site-config.js';
 import { answerFromCatalog, applicationAnswer, withRecommendation, type CatalogAnswer } from './catalog-answers.js';
-import { compose, composeRouting, type AskResult, type Composed } from './compose.js';
+import { compose, type AskResult, type Composed } from './compose.js';
 import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
 import { QuestionReader } from './understand.js';
+import { factDeskFor, type AnswerKind } from './facts/index.js';
 
 /** The longest question accepted, in characters. */
 export const MAX_QUERY_LENGTH = 1000;
@@ -99,7 +100,14 @@ export interface PreparedAnswer {
   results: AskResult[];
   /** When answered from the search: the best document's score, the first result's last member. */
   score?: number;
+  /** What the answer is (for the insights; not in the response): catalog, fact, routed or refused. */
+  kind: AnswerKind;
+  /** The fact card it was answered from, when it was (internal, like kind). */
+  card?: string;
 }
+
+/** The kind of an answer the search found. */
+const kindOf = (hit: Hit): AnswerKind => (hit.doc.grounding.kind === 'fact' || hit.doc.grounding.kind === 'faq' ? 'fact' : 'catalog');
 
 /** Whether the search index answers the question itself (else it is routed). */
 function searchAnswers(outcome: SearchOutcome): boolean {
@@ -145,10 +153,21 @@ function structuredAnswer(index: AnswerIndex, config: SiteConfig, base: string, 
     found = withRecommendation(config, base, language, found, topGrounding.priority);
   // Applications the question names beat a single material the search happens to rank first.
   if (!found && (!searched || outcome.hits[0].doc.grounding.kind === 'material')) found = applicationAnswer(config, base, language, q);
+  // One named material and a question neither the structure nor the search settles: the fact card of
+  // what it asks, or "not published" when it asks for what no card holds. (Where the search answers, a
+  // word it does not know is more likely a filler, "möchte", than a value asked for.)
+  const card =
+    !found && !searched && q.named.length === 1 && !q.projectSpecific ? factDeskFor(index, config).forMaterial(q.named[0], outcome, language, base) : null;
+  if (card) {
+    if (query.length <= 200) entry.answers.set(key, card);
+    return card;
+  }
   if (!found && !searched && q.named.length === 1 && !q.unpublished && !q.projectSpecific) {
     found = { ...compose(config, base, { kind: 'material', materialId: q.named[0].id }, language), routed: false };
   }
-  const prepared = found ? { language, routed: found.routed, answer: found.answer, results: found.results } : null;
+  const prepared: PreparedAnswer | null = found
+    ? { language, routed: found.routed, answer: found.answer, results: found.results, kind: found.routed ? 'routed' : 'catalog' }
+    : null;
   if (query.length <= 200) entry.answers.set(key, prepared);
   return prepared;
 }
@@ -194,26 +213,35 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
     if (readKey.length <= 2000) entry.reads.set(readKey, read);
   }
   const { asked, language, outcome } = read;
+  // A country the data does not name, a product not made, a claim to check: before the structure.
+  const desk = factDeskFor(index, config);
+  const early = desk.before(asked, outcome, language, base);
+  if (early) return early;
   const structured = structuredAnswer(index, config, base, asked, language, outcome);
+  // A routed answer with only the contact point is a refusal: it says what is not published.
+  if (structured?.routed && structured.results.length === 1 && structured.results[0].id === 'contact') return desk.refusal(asked, language, base);
   if (structured) return structured;
-  const routing = (): PreparedAnswer => {
-    const part = partFor(index, base, 'routing', language, () => composeRouting(config, base, language));
-    return { language, routed: true, answer: part.answer, results: part.results };
-  };
   const top = outcome.hits[0];
-  if (!searchAnswers(outcome)) return routing();
+  if (!searchAnswers(outcome)) {
+    // Retrieval before refusal: the fact cards answer what the search does not cover well enough,
+    // unless the question asks what only an advisor settles (a price, a date).
+    const advisorOnly = top && (isProjectSpecific(top) || asksProjectSpecifics(outcome, top));
+    return (advisorOnly ? null : desk.retrieve(asked, outcome, language, base)) ?? desk.refusal(asked, language, base);
+  }
   const second = complement(outcome, top);
 
   const main = partFor(index, base, top.doc.key, language, () => compose(config, base, top.doc.grounding, language));
   const score = Number(top.score.toFixed(4));
-  if (!second) return { language, routed: false, answer: main.answer, results: main.results, score };
+  const kind = kindOf(top);
+  if (!second) return { language, routed: false, answer: main.answer, results: main.results, score, kind };
   const more = partFor(index, base, second.doc.key, language, () => compose(config, base, second.doc.grounding, language));
   const known = new Set(main.results.map((r) => r.id));
   // Only when it adds a source of its own (a recommendation of the same material adds nothing).
-  if (known.has(more.results[0]?.id ?? '')) return { language, routed: false, answer: main.answer, results: main.results, score };
+  if (known.has(more.results[0]?.id ?? '')) return { language, routed: false, answer: main.answer, results: main.results, score, kind };
   return {
     language,
     routed: false,
+    kind,
     answer: `${main.answer} ${more.answer}`,
     results: [...main.results, ...more.results.filter((r) => !known.has(r.id))],
     score,

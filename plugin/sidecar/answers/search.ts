@@ -78,7 +78,7 @@ export function words(text: string): string[] {
 }
 
 /** Index in a sorted array of the first entry not below value. */
-function lowerBound(sorted: string[], value: string): number {
+export function lowerBound(sorted: string[], value: string): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -322,6 +322,8 @@ export class AnswerIndex {
   readonly documents: AnswerDocument[];
   readonly #indexes: Record<Lang, LanguageIndex>;
   readonly #words = new Memo<string, WordInfo>(MEMO_GENERATION);
+  /** tokenize()'s words: the fact cards repeat theirs (names, attribute words) across many cards. */
+  readonly #cardWords = new Memo<string, Partial<Record<Lang, string[]>>>(MEMO_GENERATION);
 
   constructor(config: SiteConfig) {
     this.documents = buildDocuments(config);
@@ -336,6 +338,23 @@ export class AnswerIndex {
     for (const info of infos) lead += info.lead;
     const language = decide(lead, acceptLanguage);
     return { language, outcome: this.#indexes[language].search(this.#tokens(list, infos, language), query) };
+  }
+
+  /** A text's tokens as the question's terms are made (stemmed, no stop words, compounds split): the fact cards are matched with them. */
+  tokenize(text: string, lang: Lang): string[] {
+    return words(text).flatMap((word) => {
+      const info = this.#cardWords.get(word) ?? {};
+      if (info[lang] === undefined) {
+        info[lang] = this.#indexes[lang].wordTokens(word);
+        if (word.length <= MEMO_MAX_WORD_LENGTH) this.#cardWords.set(word, info);
+      }
+      return info[lang];
+    });
+  }
+
+  /** Whether any document has a word that starts with this term (the term as tokenize() makes it). */
+  knows(term: string, lang: Lang): boolean {
+    return this.#indexes[lang].knows(term);
   }
 
   /**

@@ -1,0 +1,262 @@
+import type { LocalizedText, SiteConfig } from '../../core/site-config.js';
+import { Memo } from '../../core/memo.js';
+import { ADVISOR_CONFIRMS, compose, composeRouting, contactResult, contactSentence, say, type AskResult, type Composed } from '../compose.js';
+import { companyOf, type CatalogMaterial, type Lang } from '../documents.js';
+import { Lexicon, phrases, tokensOf } from '../lexicon.js';
+import type { AnswerIndex, SearchOutcome } from '../search.js';
+import { buildCards, type FactCard } from './cards.js';
+import { countryNames, type Country } from './countries.js';
+import { CardIndex, type CardHit } from './match.js';
+import { ASSERTION_TAGS, ASSERTION_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_WORDS } from './wording.js';
+
+/**
+ * What an answer is, for the insights (not published in the response): answered from the catalog, from
+ * a fact card or company fact, routed to a person because the data does not hold it, or refused
+ * because it is out of scope or not offered.
+ */
+export type AnswerKind = 'catalog' | 'fact' | 'routed' | 'refused';
+
+/** An answer the fact cards give (answer.ts's PreparedAnswer without the search score). */
+export interface FactAnswer {
+  language: Lang;
+  routed: boolean;
+  answer: string;
+  results: AskResult[];
+  kind: AnswerKind;
+  /** The fact card it was answered from, when it was (internal, like kind). */
+  card?: string;
+}
+
+/**
+ * The share of a question's weight the best card must cover to be answered from it. Chosen on the
+ * development set (tests/answers/dev-*.json; docs/decisions.md has its precision and recall).
+ */
+export const CARD_THRESHOLD = 0.6;
+
+const both = (text: LocalizedText) => `${text.de}, ${text.en}`;
+const lexicon = (list: string) => new Lexicon(phrases(list).map((tokens) => ({ tokens, value: true as const })));
+const COMPOSED_PER_DESK = 1024;
+
+/** The fact cards of one index (one configuration revision) and what reads questions for them; built once. */
+export class FactDesk {
+  readonly cards: CardIndex;
+  /** The share of the question's weight a card must cover (CARD_THRESHOLD; the development set's sweep sets others). */
+  threshold = CARD_THRESHOLD;
+  readonly #config: SiteConfig;
+  readonly #index: AnswerIndex;
+  readonly #assertions = lexicon(both(ASSERTION_WORDS));
+  readonly #tags = new Set(tokensOf(both(ASSERTION_TAGS)));
+  readonly #offers = lexicon(both(OFFER_WORDS));
+  readonly #offerTerms: Record<Lang, Set<string>>;
+  readonly #generalTerms: Record<Lang, Set<string>>;
+  readonly #assertionTerms: Record<Lang, Set<string>>;
+  readonly #notPublished: [keyof typeof NOT_PUBLISHED, Lexicon<true>][];
+  readonly #countries: Lexicon<Country>;
+  readonly #composed = new Memo<string, Composed>(COMPOSED_PER_DESK);
+
+  constructor(index: AnswerIndex, config: SiteConfig) {
+    this.#config = config;
+    this.#index = index;
+    this.cards = new CardIndex(buildCards(config), (text, lang) => index.tokenize(text, lang));
+    const termsOf = (text: LocalizedText) => ({ de: new Set(index.tokenize(text.de, 'de')), en: new Set(index.tokenize(text.en, 'en')) });
+    this.#offerTerms = termsOf(OFFER_WORDS);
+    this.#generalTerms = termsOf(GENERAL_WORDS);
+    this.#assertionTerms = termsOf({ de: `${ASSERTION_WORDS.de} ${ASSERTION_TAGS.de}`, en: `${ASSERTION_WORDS.en} ${ASSERTION_TAGS.en}` });
+    this.#notPublished = (Object.keys(NOT_PUBLISHED) as (keyof typeof NOT_PUBLISHED)[]).map((what) => [what, lexicon(both(NOT_PUBLISHED[what].words))]);
+    // Countries the data names (the company's own) are not "not named"; the configuration's words are never read as a country's typo.
+    const known = new Set(tokensOf(JSON.stringify(config)));
+    const named = companyOf(config).country;
+    this.#countries = new Lexicon(
+      countryNames()
+        .filter((c) => c.code !== named)
+        .flatMap((c) => [tokensOf(c.name.de), tokensOf(c.name.en)].map((tokens) => ({ tokens, value: c }))),
+      { known, parts: new Set() },
+    );
+  }
+
+  /** A card's answer and its grounding, composed once per language and public base. */
+  #answerOf(card: FactCard, base: string, lang: Lang): Composed {
+    const key = `${lang}\n${card.id}\n${base}`;
+    let part = this.#composed.get(key);
+    if (!part) {
+      const source = compose(this.#config, base, card.grounding, lang);
+      // A whole company fact or FAQ entry is answered as the search answers it (with its links); a
+      // workflow step, a text section or a material attribute by its own text.
+      if (card.id.startsWith('fact:') || card.id.startsWith('faq:')) part = source;
+      else if (card.material) part = { answer: `${card.text[lang]} ${ADVISOR_CONFIRMS[lang]}`, results: source.results };
+      else part = { answer: card.text[lang], results: source.results };
+      this.#composed.set(key, part);
+    }
+    return part;
+  }
+
+  #routing(base: string, lang: Lang, sentences: string[], first: AskResult[] = []): FactAnswer {
+    const known = new Set(first.map((r) => r.id));
+    const contact = contactResult(this.#config, base, lang);
+    return {
+      language: lang,
+      routed: true,
+      kind: 'routed',
+      answer: [...sentences, contactSentence(this.#config, base, lang)].join(' '),
+      results: [...first, ...(known.has(contact.id) ? [] : [contact])],
+    };
+  }
+
+  /** A country the question names that the data does not (the company's own country is named). */
+  countryOf(query: string): Country | undefined {
+    return this.#countries.findAll(tokensOf(query))[0]?.value;
+  }
+
+  /** The question's terms that are not asking-words of a shape (offer verbs, "tell me about"). */
+  #content(outcome: SearchOutcome, lang: Lang): string[] {
+    return outcome.terms.filter((t) => !this.#offerTerms[lang].has(t) && !this.#generalTerms[lang].has(t));
+  }
+
+  /** Asks whether the company makes something no word of the site's data knows: neither catalog nor company facts name it. */
+  #notOffered(query: string, outcome: SearchOutcome, lang: Lang): boolean {
+    if (this.#offers.findAll(tokensOf(query)).length === 0) return false;
+    const content = this.#content(outcome, lang);
+    return content.length > 0 && content.every((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang));
+  }
+
+  /** A claim put to be confirmed ("Confirm that …", "Stimmt es, dass …", "…, right?"). */
+  #asserts(query: string): boolean {
+    const tokens = tokensOf(query).filter((t) => t !== 'bitte' && t !== 'please');
+    return this.#assertions.findAll(tokens).length > 0 || this.#tags.has(tokens[tokens.length - 1] ?? '');
+  }
+
+  /** The best card for the terms when it covers enough of them. */
+  best(terms: string[], lang: Lang, accept?: (card: FactCard) => boolean): CardHit | undefined {
+    const [top] = this.cards.match(terms, lang, accept, 1, (t) => this.#index.knows(t, lang));
+    return top && top.score >= this.threshold ? top : undefined;
+  }
+
+  #cardAnswer(hit: CardHit, base: string, lang: Lang, opening?: string): FactAnswer {
+    const part = this.#answerOf(hit.card, base, lang);
+    return {
+      language: lang,
+      routed: false,
+      kind: hit.card.material ? 'catalog' : 'fact',
+      answer: opening ? `${opening} ${part.answer}` : part.answer,
+      results: part.results,
+      card: hit.card.id,
+    };
+  }
+
+  /**
+   * Before the question's structure is read: a country the data does not name (said so and routed,
+   * never answered with the delivery time as if yes), a product the company does not make (said so,
+   * no stand-in material), and a claim to confirm (answered with the true fact, corrected when its
+   * figures differ).
+   */
+  before(query: string, outcome: SearchOutcome, lang: Lang, base: string): FactAnswer | null {
+    const country = this.countryOf(query);
+    if (country) {
+      const name = country.name[lang];
+      return this.#routing(base, lang, [
+        say(
+          lang,
+          `Für ${name} ist in unseren Daten nicht veröffentlicht, ob wir dorthin liefern.`,
+          `Whether we deliver to ${name} is not published in our data.`,
+        ),
+      ]);
+    }
+    if (this.#notOffered(query, outcome, lang)) {
+      const company = companyOf(this.#config);
+      const facts = compose(this.#config, base, { kind: 'fact', fact: 'company' }, lang);
+      return {
+        language: lang,
+        routed: false,
+        kind: 'refused',
+        answer: [
+          say(lang, 'Nein, das stellen wir nicht her und bieten es nicht an.', 'No, that is not something we make or sell.'),
+          company.description[lang],
+        ].join(' '),
+        results: facts.results,
+      };
+    }
+    if (this.#asserts(query)) {
+      // Words no card knows ("besetzt", "20 Uhr") are left out: the claim is about what the cards do
+      // know, and its figures are checked against the card found.
+      const terms = this.#content(outcome, lang).filter((t) => !this.#assertionTerms[lang].has(t));
+      const [hit] = this.cards.match(terms, lang, undefined, 1);
+      if (hit && hit.score >= this.threshold) return this.#cardAnswer(hit, base, lang, this.#verdict(query, hit.card, lang));
+    }
+    return null;
+  }
+
+  /** "Nein"/"No" when a figure of the claim is not the card's, "Ja"/"Yes" when all are; nothing when it names none. */
+  #verdict(query: string, card: FactCard, lang: Lang): string | undefined {
+    const figures = tokensOf(query).filter((t) => /\d/.test(t));
+    if (figures.length === 0) return undefined;
+    const stated = new Set(tokensOf(`${card.text.de} ${card.text.en}`));
+    return figures.every((f) => stated.has(f))
+      ? say(lang, 'Ja, das stimmt:', 'Yes, that is correct:')
+      : say(lang, 'Nein, das stimmt so nicht:', 'No, that is not correct:');
+  }
+
+  /**
+   * A question about one named material that neither the structure nor the search settles: the material's attribute
+   * card that covers what it asks beyond the name, or, when it asks for something no card of the
+   * material holds (a word the data does not know), that this is not published; null to go on.
+   */
+  forMaterial(material: CatalogMaterial, outcome: SearchOutcome, lang: Lang, base: string): FactAnswer | null {
+    const nameTerms = new Set(this.#index.tokenize(`${material.name.de} ${material.name.en}`, lang));
+    const rest = this.#content(outcome, lang).filter((t) => !nameTerms.has(t));
+    if (rest.length === 0) return null;
+    const own = (card: FactCard) => card.material?.id === material.id;
+    const [top] = this.cards.match(rest, lang, own, 1, (t) => this.#index.knows(t, lang));
+    if (top && top.score >= this.threshold) return this.#cardAnswer(top, base, lang);
+    if (rest.some((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang))) {
+      // What is published about it follows, so a question asked in words the data does not use still gets its answer.
+      const source = compose(this.#config, base, { kind: 'material', materialId: material.id }, lang);
+      const published = this.cards.cards.filter(own).map((card) => card.text[lang]);
+      return this.#routing(
+        base,
+        lang,
+        [
+          say(
+            lang,
+            `Falls Sie nach einem anderen Wert fragen: Er ist für ${material.name.de} in unseren Daten nicht veröffentlicht. Veröffentlicht ist:`,
+            `If you are asking for another value: it is not published for ${material.name.en} in our data. What is published:`,
+          ),
+          ...published,
+        ],
+        source.results,
+      );
+    }
+    return null;
+  }
+
+  /** Instead of refusing: the best-matching card when it matches well enough (not for a price or stock, which no card holds). */
+  retrieve(query: string, outcome: SearchOutcome, lang: Lang, base: string): FactAnswer | null {
+    if (this.#unpublished(query, lang).length) return null;
+    const hit = this.best(this.#content(outcome, lang), lang);
+    return hit ? this.#cardAnswer(hit, base, lang) : null;
+  }
+
+  /** What the question asks that the data does not publish (a price, stock), as the sentences that say so. */
+  #unpublished(query: string, lang: Lang): string[] {
+    const tokens = tokensOf(query);
+    return this.#notPublished.filter(([, words]) => words.findAll(tokens).length > 0).map(([what]) => NOT_PUBLISHED[what].says[lang]);
+  }
+
+  /** A refusal that says what is not published (a price, stock) and routes to the contact form and telephone. */
+  refusal(query: string, lang: Lang, base: string): FactAnswer {
+    const says = this.#unpublished(query, lang);
+    if (says.length === 0) {
+      const generic = composeRouting(this.#config, base, lang);
+      return { language: lang, routed: true, kind: 'routed', answer: generic.answer, results: generic.results };
+    }
+    return this.#routing(base, lang, says);
+  }
+}
+
+const desks = new WeakMap<AnswerIndex, FactDesk>();
+
+/** The fact desk of an index, built once per configuration revision. */
+export function factDeskFor(index: AnswerIndex, config: SiteConfig): FactDesk {
+  let desk = desks.get(index);
+  if (!desk) desks.set(index, (desk = new FactDesk(index, config)));
+  return desk;
+}

@@ -1,0 +1,46 @@
+import type { LocalizedText } from '../../core/site-config.js';
+
+/*
+ * The question shapes the fact cards need, in words (comma-separated phrases, as vocabulary.ts). They
+ * describe how questions are worded, not what the company offers: what is offered, what is published
+ * and which countries are named all come from the site configuration.
+ */
+
+/** A claim put to the engine to confirm ("Confirm that …", "Stimmt es, dass …", "…, right?"). */
+export const ASSERTION_WORDS: LocalizedText = {
+  de: 'bestätigen sie dass, bestätige dass, bestätigen dass, bestätigen sie mir dass, stimmt es dass, stimmt es, stimmt das, ist es richtig dass, richtig dass, korrekt dass, ist es wahr dass, oder nicht',
+  en: 'confirm that, can you confirm that, is it true that, is it true, is it correct that, is that right, is that correct, am i right that, isnt it',
+};
+
+/** A claim asked back with a last word ("So it is free, right?", "…, oder?"); only as the question's last word. */
+export const ASSERTION_TAGS: LocalizedText = { de: 'oder, richtig, stimmts', en: 'right, correct' };
+
+/** Asking whether the company makes or sells something ("Verkaufen Sie …", "Do you make …"); weak verbs (haben, have) are not enough. */
+export const OFFER_WORDS: LocalizedText = {
+  de: 'verkaufen, verkauft, anbieten, bieten, bietet, herstellen, stellen her, produzieren, produziert, führen sie, im sortiment',
+  en: 'sell, sells, selling, make, makes, offer, offers, produce, produces, manufacture, manufactures, carry, supply, in your range',
+};
+
+/** Words that ask about a material in general rather than for one of its values ("Tell me about …"). */
+export const GENERAL_WORDS: LocalizedText = {
+  de: 'infos, info, informationen, erzähl, erzählen, erklären, mehr, details, wissen, über, beschreibung, beschreiben',
+  en: 'tell, info, information, details, detail, more, know, about, describe, description, explain',
+};
+
+/** What the data does not publish, named in the refusal: the words that ask for it and what the answer says. */
+export const NOT_PUBLISHED: Record<'price' | 'stock', { words: LocalizedText; says: LocalizedText }> = {
+  price: {
+    words: {
+      de: 'preis, preise, preisliste, kosten, kostet, teuer, günstig, rabatt, euro, quadratmeterpreis',
+      en: 'price, prices, pricing, cost, costs, expensive, cheap, discount, euro, euros, price list, how much is, how much are',
+    },
+    says: { de: 'Preise sind in unseren Daten nicht veröffentlicht.', en: 'Prices are not published in our data.' },
+  },
+  stock: {
+    words: {
+      de: 'lager, auf lager, lagerbestand, vorrätig, vorrat, verfügbar, verfügbarkeit, lieferbar',
+      en: 'stock, in stock, stocked, available, availability',
+    },
+    says: { de: 'Lagerbestände und Verfügbarkeit sind in unseren Daten nicht veröffentlicht.', en: 'Stock and availability are not published in our data.' },
+  },
+};

@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SiteState, defaultConfig, type SiteConfig } from '../../plugin/sidecar/core/site-config.js';
+import { indexFor } from '../../plugin/sidecar/answers/search.js';
+import { prepareAnswer, type PreparedAnswer } from '../../plugin/sidecar/answers/answer.js';
+import { factTexts } from '../../plugin/sidecar/answers/documents.js';
+import { buildCards, type FactCard } from '../../plugin/sidecar/answers/facts/cards.js';
+import { CardIndex } from '../../plugin/sidecar/answers/facts/match.js';
+import { CARD_THRESHOLD, factDeskFor } from '../../plugin/sidecar/answers/facts/index.js';
+import { FACT_WORDING, type FactId } from '../../plugin/sidecar/answers/vocabulary.js';
+import { gradeAnswer, type AnswerBody, type EvalQuestion } from '../../scripts/bench/lib/ask-eval.mjs';
+
+// Issue 28, point 3: retrieval before refusal. Fact cards for every company fact, text section and
+// material attribute; a refusal says what is not published; no stand-in; a false fact is corrected.
+const context = { publicBase: 'https://tapeten.example' };
+const ask = (site: SiteState, query: string): PreparedAnswer => prepareAnswer(site, query, context);
+const card = (cards: FactCard[], id: string) => cards.find((c) => c.id === id);
+
+describe('fact cards', () => {
+  const config = defaultConfig();
+  const cards = buildCards(config);
+
+  it('has every company and process fact as a card in both languages, with the configuration text', () => {
+    const texts = factTexts(config);
+    for (const fact of (Object.keys(FACT_WORDING) as FactId[]).filter((f) => f !== 'project_specific')) {
+      const found = card(cards, `fact:${fact}`);
+      expect(found, fact).toBeDefined();
+      expect(found!.text).toEqual(texts[fact]);
+      expect(found!.text.de.length * found!.text.en.length, fact).toBeGreaterThan(0);
+    }
+    for (const step of config.company.workflow) {
+      const found = card(cards, `workflow:${step.step}`)!;
+      expect(found.text.de).toContain(step.description.de);
+      expect(found.text.en).toContain(step.description.en);
+    }
+  });
+
+  it('has every text section of the discovery documents as a card: summary and FAQ entries', () => {
+    expect(card(cards, 'document:summary')!.text).toEqual(config.discovery.summary);
+    for (const entry of config.discovery.faq) expect(card(cards, `faq:${entry.id}`)!.text).toEqual(entry.answer);
+  });
+
+  it('has a card per material attribute, its value taken from the catalog', () => {
+    for (const material of config.materials) {
+      const weight = card(cards, `material:${material.id}:weight`)!;
+      expect(weight.text.de).toContain(`${material.weight_g_m2} g/m²`);
+      expect(weight.text.en).toContain(material.name.en);
+      expect(card(cards, `material:${material.id}:base_material`)!.text.en).toContain(material.base_material.en);
+    }
+    const changed = defaultConfig();
+    changed.materials[0].weight_g_m2 = 777;
+    expect(card(buildCards(changed), `material:${changed.materials[0].id}:weight`)!.text.en).toContain('777 g/m²');
+  });
+
+  it('scores the share of the question a card covers; a term no card knows counts against all', () => {
+    const sample: FactCard[] = [
+      { id: 'a', grounding: { kind: 'catalog' }, text: { de: 'rot blau', en: 'red blue' }, words: { de: '', en: '' } },
+      { id: 'b', grounding: { kind: 'catalog' }, text: { de: 'rot', en: 'red' }, words: { de: '', en: '' } },
+    ];
+    const index = new CardIndex(sample, (text) => text.split(' ').filter(Boolean));
+    expect(index.match(['red', 'blue'], 'en')[0]).toMatchObject({ score: expect.closeTo(1, 3), matched: ['red', 'blue'] });
+    expect(index.match(['blue'], 'en').map((h) => h.card.id)).toEqual(['a']);
+    const withUnknown = index.match(['red', 'blue', 'green'], 'en', undefined, 1, () => false)[0];
+    expect(withUnknown.score).toBeLessThan(0.9);
+    expect(withUnknown.score).toBeGreaterThan(0.5);
+    expect(index.match(['green'], 'en')).toEqual([]);
+  });
+});
+
+describe('retrieval before refusal', () => {
+  it('answers a fact asked in ordinary words from its card, and refuses it when the threshold is not met', () => {
+    const site = new SiteState();
+    const answered = ask(site, 'Bis wann ist die Hotline besetzt?');
+    expect(answered).toMatchObject({ kind: 'fact', card: 'fact:telephone', routed: false, language: 'de' });
+    expect(answered.answer).toContain('16:00');
+    expect(answered.results.map((r) => r.id)).toContain('company:telephone');
+
+    // The same configuration under a new revision, its desk with a threshold no card reaches.
+    const strict = defaultConfig();
+    strict.company.name = `${strict.company.name} `;
+    const other = new SiteState(strict);
+    factDeskFor(indexFor(other.revision, other.config), other.config).threshold = 1.01;
+    expect(ask(other, 'Bis wann ist die Hotline besetzt?')).toMatchObject({ kind: 'routed', routed: true });
+  });
+
+  it('says what is not published (a price, stock) and routes to the contact form and telephone line', () => {
+    const site = new SiteState();
+    const price = ask(site, 'Was kosten Ihre Tapeten ungefähr?');
+    expect(price).toMatchObject({ kind: 'routed', routed: true });
+    expect(price.answer).toContain('Preise sind in unseren Daten nicht veröffentlicht');
+    expect(price.answer).toContain('/kontakt/');
+    expect(price.results.map((r) => r.id)).toEqual(['contact']);
+    const stock = ask(site, 'Is Textured non-woven Sand available right now?');
+    expect(stock.routed).toBe(true);
+    expect(stock.answer).toMatch(/not published/);
+  });
+
+  it('says that a country the data does not name is not published, never the delivery time', () => {
+    const site = new SiteState();
+    const norway = ask(site, 'How long does delivery to Norway take?');
+    expect(norway).toMatchObject({ kind: 'routed', routed: true });
+    expect(norway.answer).toContain('Whether we deliver to Norway is not published');
+    expect(norway.answer).not.toContain('5–7');
+    // The company's own country is named by the data: no "not published" about it.
+    const config: SiteConfig = defaultConfig();
+    config.company.country = 'AT';
+    const austrian = ask(new SiteState(config), 'Liefern Sie nach Österreich?');
+    expect(austrian.answer).not.toContain('Für Österreich ist in unseren Daten nicht veröffentlicht');
+    expect(ask(site, 'Liefern Sie nach Österreich?').answer).toContain('Für Österreich ist in unseren Daten nicht veröffentlicht');
+  });
+
+  it('says "we do not make that" for a product the data does not name, with no stand-in material', () => {
+    const site = new SiteState();
+    for (const query of ['Do you make curtains?', 'Verkaufen Sie auch Teppiche?']) {
+      const answer = ask(site, query);
+      expect(answer, query).toMatchObject({ kind: 'refused', routed: false });
+      expect(answer.answer).toMatch(/^(No|Nein),/);
+      expect(answer.results.some((r) => r['@type'] === 'Product')).toBe(false);
+      for (const m of site.config.materials) expect(answer.answer).not.toContain(m.name[answer.language]);
+    }
+    // Decided from the data: once a text of the site names curtains, the question is no longer refused.
+    const config = defaultConfig();
+    config.discovery.faq.push({
+      id: 'curtains',
+      question: { de: 'Drucken Sie Vorhänge?', en: 'Do you print curtains?' },
+      answer: { de: 'Ja, wir bedrucken auch Vorhänge.', en: 'Yes, we also print curtains.' },
+    });
+    expect(ask(new SiteState(config), 'Do you make curtains?').kind).not.toBe('refused');
+  });
+
+  it('corrects a false fact put to it with the true value, and confirms a true one', () => {
+    const site = new SiteState();
+    const fire = ask(site, 'Confirm that Non-woven Classic 150 is class A1.');
+    expect(fire).toMatchObject({ card: 'material:vlies-classic:fire', kind: 'catalog' });
+    expect(fire.answer).toMatch(/^No, that is not correct:/);
+    expect(fire.answer).toContain('C-s1, d0');
+    const weight = ask(site, 'Bestätigen Sie bitte, dass Glasfasergewebe A2 300 g/m² wiegt.');
+    expect(weight.answer).toMatch(/^Nein/);
+    expect(weight.answer).toContain('210 g/m²');
+    expect(ask(site, 'Bestätigen Sie bitte, dass Glasfasergewebe A2 210 g/m² wiegt.').answer).toMatch(/^Ja/);
+    const delivery = ask(site, 'Is it true that delivery only takes 2 days?');
+    expect(delivery.answer).toMatch(/^No/);
+    expect(delivery.answer).toContain('5–7 business days');
+  });
+
+  it('sets the kind of every answer: catalog, fact, routed, refused', () => {
+    const site = new SiteState();
+    expect(ask(site, 'Welches Flächengewicht hat Vlies Classic 150?').kind).toBe('catalog');
+    expect(ask(site, 'Welches Material eignet sich für ein Badezimmer?').kind).toBe('catalog');
+    expect(ask(site, 'How long does delivery take?').kind).toBe('fact');
+    expect(ask(site, 'Wie wird das Wetter morgen in Stuttgart?').kind).toBe('routed');
+    expect(ask(site, 'Do you sell floor tiles?').kind).toBe('refused');
+  });
+});
+
+describe('fact cards on the development set (tests/answers/dev-facts.json)', () => {
+  const questions = JSON.parse(readFileSync(new URL('./dev-facts.json', import.meta.url), 'utf8')).questions as EvalQuestion[];
+
+  /** Accuracy, and the answers given from a card and how many of them are right, at one threshold. */
+  function run(threshold: number, suffix: string) {
+    const config = defaultConfig();
+    config.company.name += suffix; // a revision of its own, so no memo of another threshold answers
+    const site = new SiteState(config);
+    factDeskFor(indexFor(site.revision, site.config), site.config).threshold = threshold;
+    return questions.map((question) => {
+      const prepared = ask(site, question.question);
+      const misses = gradeAnswer(question, prepared as unknown as AnswerBody, config.materials);
+      return { id: question.id, right: misses.length === 0, card: prepared.card, expectsAnswer: !question.expect.routed };
+    });
+  }
+
+  it(`answers from cards with a precision of at least 90 % at the chosen threshold (${CARD_THRESHOLD})`, () => {
+    const without = run(Number.POSITIVE_INFINITY, ' (without cards)');
+    const withCards = run(CARD_THRESHOLD, ' (cards)');
+    const fromCards = withCards.filter((r) => r.card);
+    const rightFromCards = fromCards.filter((r) => r.right).length;
+    // Recall: of the questions the data answers that the engine gets wrong without cards, the share the cards get right.
+    const missedWithout = new Set(without.filter((r) => !r.right && r.expectsAnswer).map((r) => r.id));
+    const recovered = withCards.filter((r) => r.right && r.card && missedWithout.has(r.id)).length;
+    const precision = fromCards.length ? rightFromCards / fromCards.length : 1;
+    const right = (rows: { right: boolean }[]) => rows.filter((r) => r.right).length;
+    console.log(
+      `fact cards at threshold ${CARD_THRESHOLD}: precision ${rightFromCards}/${fromCards.length} (${(100 * precision).toFixed(1)} %), ` +
+        `recall ${recovered}/${missedWithout.size} of the answerable questions missed without cards; ` +
+        `dev-facts right ${right(withCards)}/${questions.length} with cards, ${right(without)}/${questions.length} without`,
+    );
+    expect(precision).toBeGreaterThanOrEqual(0.9);
+    expect(right(withCards)).toBeGreaterThan(right(without));
+  });
+});
