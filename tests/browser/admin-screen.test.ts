@@ -147,6 +147,7 @@ describe('admin screen in wp-admin', () => {
       'Handoff targets',
       'Discovery texts',
       'Handoffs',
+      'Insights',
       'Enquiry form',
       'Status',
     ]);
