@@ -117,6 +117,16 @@ export function DiscoverySection() {
           newItem={() => ({ words: { de: '', en: '' }, requires: [], mentions: { de: '', en: '' } })}
           addLabel={__('Add use case', 'manufacturer-agent')}
         />
+        <LocalizedTextField
+          pointer="/discovery/vocabulary/not_offered"
+          label={__('Products we do not make', 'manufacturer-agent')}
+          help={__(
+            'Comma-separated (tiles, curtains, paint, …). A question whether we make, sell or supply one is told no and routed to an advisor; no material is offered in its place.',
+            'manufacturer-agent',
+          )}
+          optional
+          multiline
+        />
         <NeedsEditor />
       </section>
     </div>

@@ -178,17 +178,29 @@ function readQuestion(
   reader: QuestionReader,
   query: string,
   context: AskContext,
+  answered: (question: string, earlier: string[]) => PreparedAnswer,
 ): { asked: string; language: Lang; outcome: SearchOutcome } {
   // The staff's synonyms count for the search as well as for the structure, in the question's language.
   let asked = reader.rewrite(query, index.detectLanguage(query, context.acceptLanguage));
-  // A follow-up that names no material ("and how heavy is it?") is about the latest one named before.
-  if (context.previous?.length && reader.read(asked).named.length === 0) {
-    const earlier = [...context.previous]
+  // A follow-up that names no material ("and how heavy is it?") is about the latest one named before:
+  // by an earlier question, else by the previous answer ("which is PVC-free?" – "how wide is that one?");
+  // one that compares a single named material ("and the difference to X?") compares it with that one.
+  const previous = context.previous ?? [];
+  const read = previous.length ? reader.read(asked) : undefined;
+  if (read && (read.named.length === 0 || (read.named.length === 1 && read.comparison))) {
+    const lang = index.detectLanguage(query, context.acceptLanguage);
+    let earlier = [...previous]
       .reverse()
       .map((text) => reader.read(text).named)
       .find((named) => named.length > 0);
-    const lang = index.detectLanguage(query, context.acceptLanguage);
-    if (earlier) asked = `${earlier.map((m) => m.name[lang]).join(', ')}: ${asked}`;
+    if (!earlier) {
+      const last = answered(previous[previous.length - 1], previous.slice(0, -1));
+      const ids = last.routed ? [] : last.results.filter((r) => r.kind === 'material').map((r) => r.id);
+      const materials = ids.map((id) => reader.material(id)).filter((m) => m !== undefined);
+      earlier = read.those ? materials : materials.slice(0, 1);
+    }
+    const others = (earlier ?? []).filter((m) => !read.named.includes(m));
+    if (others.length && (read.named.length === 0 || others.length === 1 || read.those)) asked = `${others.map((m) => m.name[lang]).join(', ')}: ${asked}`;
   }
   const asks = index.ask(asked, context.acceptLanguage);
   let { language } = asks;
@@ -209,7 +221,7 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
   const readKey = `${context.acceptLanguage ?? ''}\n${(context.previous ?? []).join('\n')}\n${query}`;
   let read = entry.reads.get(readKey);
   if (!read) {
-    read = readQuestion(index, entry.reader, query, context);
+    read = readQuestion(index, entry.reader, query, context, (question, earlier) => prepareAnswer(site, question, { ...context, previous: earlier }));
     if (readKey.length <= 2000) entry.reads.set(readKey, read);
   }
   const { asked, language, outcome } = read;

@@ -415,9 +415,10 @@ function moreSentence(ctx: Context, shown: number, total: number): string[] {
  * match in all. When none meets all: which condition no material meets, and the best partial matches
  * with what each lacks.
  */
-function listAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
+/** among: the materials a follow-up narrows ("which of those …"); the whole catalog otherwise. */
+function listAnswer(ctx: Context, q: QuestionStructure, among?: CatalogMaterial[]): CatalogAnswer {
   const { lang, model } = ctx;
-  const all = materialsOf(ctx.config);
+  const all = among ?? materialsOf(ctx.config);
   const ranked = rankByConditions(all, q.conditions, (m, c) => holds(model, m, c), weightOf);
   const matching = ranked.filter((r) => r.verdicts.every((v) => v === true)).map((r) => r.material);
   const evidence = (m: CatalogMaterial) => [...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ');
@@ -579,11 +580,28 @@ function comparisonAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
 export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, q: QuestionStructure): CatalogAnswer | undefined {
   const ctx: Context = { config, base, lang, model: needsModelOf(config) };
   const named = q.named;
+  // The file check or a call asked for with nothing to choose: that step, with its link or number.
+  const choosing = q.conditions.length > 0 || q.superlative !== undefined || q.applications.size > 0;
+  if ((q.step === 'wallcheck' || q.step === 'telephone') && !named.length && !choosing && !q.unpublished && !q.projectSpecific)
+    return { ...composeFact(config, base, q.step, lang), routed: false };
+  if (q.step && q.step !== 'ordering' && named.length && !q.unpublished && !q.projectSpecific) {
+    // A sample, the file check or a call for a named material: that step with its link, the material after it.
+    const names = named.map((m) => m.name[lang]).join(say(lang, ' und ', ' and '));
+    const next = composeFact(config, base, q.step, lang);
+    const opening = q.step === 'samples' ? say(lang, `Muster von ${names}:`, `Samples of ${names}:`) : say(lang, `Für ${names}:`, `For ${names}:`);
+    return { answer: `${opening} ${next.answer}`, results: [...next.results, ...results(ctx, named)], routed: false };
+  }
   if (q.action) {
     if (named.length === 0) return undefined;
     // Ordering or committing to something for a named material: how ordering works, or routed.
     if (q.projectSpecific || q.unpublished) return { ...composeRouting(config, base, lang), routed: true };
-    return { ...composeFact(config, base, 'ordering', lang), routed: false };
+    const ordering = composeFact(config, base, 'ordering', lang);
+    const names = named.map((m) => m.name[lang]).join(say(lang, ' und ', ' and '));
+    return {
+      answer: `${say(lang, `Für ${names}:`, `For ${names}:`)} ${ordering.answer}`,
+      results: [...ordering.results, ...results(ctx, named)],
+      routed: false,
+    };
   }
   if (q.nextStep && named.length && !q.unpublished && !q.projectSpecific) {
     // The next step first (how ordering goes on, with the contact point), the materials after it.
@@ -595,6 +613,7 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
       routed: false,
     };
   }
+  if (q.those && named.length >= 2 && q.conditions.length) return listAnswer(ctx, q, named);
   if (named.length >= 2) return comparisonAnswer(ctx, q);
   if (named.length === 1) {
     const [m] = named;

@@ -121,14 +121,19 @@ export class Lexicon<T> {
 
   readonly #parts?: ReadonlySet<string>;
 
+  readonly #strict: boolean;
+
   /**
    * words.known: words never read as typos of others; words.parts: the words a compound may go on
-   * with (the configuration's words and their stems). prefixes: a question word of six letters or more
-   * also stands for the words it begins ("Glasfaser" for "Glasfasergewebe"; for names).
+   * with (the configuration's words and their stems); words.strict: only the word itself or its
+   * inflection, no typo and no compound (for names and verbs where one letter changes the meaning:
+   * "jeden" is not "Jemen", "Herstellung" is not "herstellen"). prefixes: a question word of six
+   * letters or more also stands for the words it begins ("Glasfaser" for "Glasfasergewebe"; for names).
    */
-  constructor(entries: Entry<T>[], words?: { known: ReadonlySet<string>; parts: ReadonlySet<string> }, prefixes = false) {
+  constructor(entries: Entry<T>[], words?: { known: ReadonlySet<string>; parts: ReadonlySet<string>; strict?: boolean }, prefixes = false) {
     this.#known = words?.known;
     this.#parts = words?.parts;
+    this.#strict = words?.strict ?? false;
     this.#prefixes = prefixes;
     this.#entries = entries.filter((e) => e.tokens.length > 0);
     this.#words = [...new Set(this.#entries.flatMap((e) => e.tokens))];
@@ -156,7 +161,10 @@ export class Lexicon<T> {
   matchesOf(token: string): Set<string> {
     let found = this.#matches.get(token);
     if (!found) {
-      found = new Set([...this.#candidates(token)].filter((w) => wordMatches(token, w, this.#known, this.#parts)));
+      const accepts = this.#strict
+        ? (w: string) => w === token || (!/\d/.test(w) && plain(stem(token)) === plain(stem(w)))
+        : (w: string) => wordMatches(token, w, this.#known, this.#parts);
+      found = new Set([...this.#candidates(token)].filter(accepts));
       if (this.#prefixes && token.length >= 6) for (const w of this.#words) if (w.startsWith(token)) found.add(w);
       if (token.length <= 64) this.#matches.set(token, found);
     }

@@ -65,6 +65,10 @@ export interface QuestionStructure {
   recommendation: boolean;
   /** Asks for the next step ("wie geht es weiter?"): how to go on leads, not the material's card. */
   nextStep: boolean;
+  /** Refers to all the materials of the previous answer ("which of those"). */
+  those: boolean;
+  /** Which next step it asks for: the company fact that says how (a sample, the file check, a call, an enquiry). */
+  step?: 'samples' | 'wallcheck' | 'telephone' | 'ordering';
   /** How many materials a list question asks for ("which three materials …"), when it says. */
   count?: number;
 }
@@ -293,6 +297,11 @@ export class QuestionReader {
     return levelsOfText(this.#model, 'en_13501_1', code);
   }
 
+  /** The catalog material of an id (a result of an earlier answer). */
+  material(id: string): CatalogMaterial | undefined {
+    return this.#materials.find((m) => m.id === id);
+  }
+
   read(query: string): QuestionStructure {
     const folded = fold(query);
     const tokens = this.#words(query);
@@ -382,7 +391,12 @@ export class QuestionReader {
       attributes,
       conditions,
       applications,
-      superlative: readSuperlative(shapes),
+      superlative:
+        readSuperlative(shapes) ??
+        // "most"/"least" with one value the catalog ranks: the extreme of that value.
+        (has('most') !== has('least') && attributes.length === 1 && RANKED.has(attributes[0])
+          ? { attribute: attributes[0] as Superlative['attribute'], highest: has('most') }
+          : undefined),
       comparative,
       comparison: has('compare') || (comparative !== undefined && named.length >= 2),
       yesNo: QUESTION_SHAPE_WORDS_AUX.has(first),
@@ -392,7 +406,17 @@ export class QuestionReader {
       projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).length > 0,
       listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
       recommendation: has('recommend'),
-      nextStep: has('next_step'),
+      those: has('those'),
+      nextStep: has('next_step') || has('sample_step') || has('file_check_step') || has('person_step'),
+      step: has('sample_step')
+        ? 'samples'
+        : has('file_check_step')
+          ? 'wallcheck'
+          : has('person_step')
+            ? 'telephone'
+            : has('next_step')
+              ? 'ordering'
+              : undefined,
       count: readCount(tokens),
     };
   }
@@ -414,6 +438,9 @@ function readCount(tokens: string[]): number | undefined {
 
 /** Words a yes/no question starts with. */
 const QUESTION_SHAPE_WORDS_AUX = new Set(tokensOf(`${QUESTION_SHAPE_WORDS.aux.de}, ${QUESTION_SHAPE_WORDS.aux.en}`));
+
+/** The values a superlative ranks materials by. */
+const RANKED = new Set<AttributeId>(['weight', 'width', 'cleanability', 'fire']);
 
 function readSuperlative(shapes: Shape[]): Superlative | undefined {
   const map: Partial<Record<Shape, Superlative>> = {

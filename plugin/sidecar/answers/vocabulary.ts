@@ -264,10 +264,22 @@ export const QUESTION_SHAPE_WORDS = {
     de: 'Vergleich, vergleichen, Unterschied, Unterschiede, unterscheiden, vs, versus, gegenüber',
     en: 'compare, comparison, difference, differences, differ, vs, versus',
   },
-  lightest: { de: 'leichteste, leichtesten, leichtester, am leichtesten', en: 'lightest' },
+  lightest: { de: 'leichteste, leichtesten, leichtester, am leichtesten, möglichst leicht, so leicht wie möglich', en: 'lightest, as light as possible' },
   heaviest: { de: 'schwerste, schwersten, schwerster, am schwersten', en: 'heaviest' },
-  widest: { de: 'breiteste, breitesten, breitester, am breitesten', en: 'widest, widest printable width' },
+  widest: {
+    de: 'breiteste, breitesten, breitester, am breitesten, möglichst breit, so breit wie möglich',
+    en: 'widest, widest printable width, as wide as possible',
+  },
   narrowest: { de: 'schmalste, schmalsten, schmalster, am schmalsten', en: 'narrowest' },
+  // An extreme of whatever value the question names ("das höchste Flächengewicht", "the maximum print width").
+  most: {
+    de: 'höchste, höchsten, höchstes, größte, größten, größtes, maximale, maximalen, maximales, am meisten',
+    en: 'highest, the most, maximum, max, largest, biggest, greatest',
+  },
+  least: {
+    de: 'geringste, geringsten, geringstes, niedrigste, niedrigsten, kleinste, kleinsten, minimale, minimalen, am wenigsten',
+    en: 'lowest, the least, minimum, smallest',
+  },
   most_cleanable: {
     de: 'strapazierfähigste, strapazierfähigsten, am strapazierfähigsten, robusteste, robustesten, pflegeleichteste, pflegeleichtesten, am besten zu reinigen, am besten reinigen',
     en: 'most hard-wearing, most hard wearing, hardest-wearing, most durable, most robust, easiest to clean, most cleanable, best cleanability',
@@ -281,8 +293,26 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'recommend, recommended, recommendation, suggest, suitable, suit, suits, best, should',
   },
   next_step: {
-    de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt',
-    en: 'next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed',
+    de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen',
+    en: 'next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed, how do i start, how do we start, how do we go about, get started, project enquiry, project inquiry',
+  },
+  // A follow-up about all the materials the previous answer named ("which of those …"), not only its first.
+  those: {
+    de: 'davon, diesen, denen, von denen, welche davon, unter diesen',
+    en: 'those, these, of them, of those, among them',
+  },
+  // The other next steps a person can take for a material: a sample, a check of the print file, a call.
+  sample_step: {
+    de: 'Muster, Mustermappe, Musterbuch, Materialmuster, Materialprobe, Musterstück, Bemusterung, Musteranfrage',
+    en: 'sample, samples, swatch, swatches, sample book, sample request',
+  },
+  file_check_step: {
+    de: 'Wallcheck, Datencheck, Dateiprüfung, Druckdatenprüfung, Druckdaten prüfen, Druckdatei prüfen, Datei prüfen',
+    en: 'Wallcheck, file check, check my file, check my print file, check the file, check my artwork, preflight',
+  },
+  person_step: {
+    de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen',
+    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk',
   },
   lighter: { de: 'leichter', en: 'lighter' },
   heavier: { de: 'schwerer', en: 'heavier' },

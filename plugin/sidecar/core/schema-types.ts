@@ -275,6 +275,11 @@ export type AnswerVocabulary = {
     /** Why the use case requires this, said when a named material does not meet it. */
     reason?: LocalizedText;
   }[];
+  /** Products customers ask about that the company does not make or sell (tiles, curtains, paint, vehicle wraps, …), comma-separated per language. A question whether the company makes, sells or supplies one is told so and routed to an advisor, never answered with a wallcovering in its place. */
+  not_offered?: {
+    de: string;
+    en: string;
+  };
   /** Ordered classes of a standard, worst first (DIN 4102 B3 … A1, EN 13501-1 F … A1, smoke s3 … s1, burning droplets d2 … d0, cleanability under EN 233 / EN 259), so "at least", "better than", "only" and "worse than" can be answered. */
   scales?: {
     /** How needs refer to the scale. */

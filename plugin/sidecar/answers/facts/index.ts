@@ -7,7 +7,7 @@ import type { AnswerIndex, SearchOutcome } from '../search.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
-import { ASSERTION_TAGS, ASSERTION_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_WORDS } from './wording.js';
+import { ASSERTION_TAGS, ASSERTION_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_ASKS, OFFER_WORDS } from './wording.js';
 
 /**
  * What an answer is, for the insights (not published in the response): answered from the catalog, from
@@ -34,7 +34,11 @@ export interface FactAnswer {
 export const CARD_THRESHOLD = 0.6;
 
 const both = (text: LocalizedText) => `${text.de}, ${text.en}`;
-const lexicon = (list: string) => new Lexicon(phrases(list).map((tokens) => ({ tokens, value: true as const })));
+const lexicon = (list: string, strict = false) =>
+  new Lexicon(
+    phrases(list).map((tokens) => ({ tokens, value: true as const })),
+    strict ? { known: new Set<string>(), parts: new Set<string>(), strict } : undefined,
+  );
 const COMPOSED_PER_DESK = 1024;
 
 /** The fact cards of one index (one configuration revision) and what reads questions for them; built once. */
@@ -46,7 +50,10 @@ export class FactDesk {
   readonly #index: AnswerIndex;
   readonly #assertions = lexicon(both(ASSERTION_WORDS));
   readonly #tags = new Set(tokensOf(both(ASSERTION_TAGS)));
-  readonly #offers = lexicon(both(OFFER_WORDS));
+  readonly #offers = lexicon(both(OFFER_WORDS), true);
+  readonly #asks = lexicon(both(OFFER_ASKS), true);
+  /** The products the site's data says the company does not make (discovery.vocabulary.not_offered), each as staff wrote it. */
+  readonly #products: Lexicon<string>;
   readonly #offerTerms: Record<Lang, Set<string>>;
   readonly #generalTerms: Record<Lang, Set<string>>;
   readonly #assertionTerms: Record<Lang, Set<string>>;
@@ -63,6 +70,11 @@ export class FactDesk {
     this.#generalTerms = termsOf(GENERAL_WORDS);
     this.#assertionTerms = termsOf({ de: `${ASSERTION_WORDS.de} ${ASSERTION_TAGS.de}`, en: `${ASSERTION_WORDS.en} ${ASSERTION_TAGS.en}` });
     this.#notPublished = (Object.keys(NOT_PUBLISHED) as (keyof typeof NOT_PUBLISHED)[]).map((what) => [what, lexicon(both(NOT_PUBLISHED[what].words))]);
+    const notOffered = config.discovery.vocabulary?.not_offered;
+    this.#products = new Lexicon(
+      notOffered ? (['de', 'en'] as const).flatMap((l) => notOffered[l].split(',').map((p) => ({ tokens: tokensOf(p), value: p.trim() }))) : [],
+      { known: new Set(), parts: new Set(), strict: true },
+    );
     // Countries the data names (the company's own) are not "not named"; the configuration's words are never read as a country's typo.
     const known = new Set(tokensOf(JSON.stringify(config)));
     const named = companyOf(config).country;
@@ -70,7 +82,7 @@ export class FactDesk {
       countryNames()
         .filter((c) => c.code !== named)
         .flatMap((c) => [tokensOf(c.name.de), tokensOf(c.name.en)].map((tokens) => ({ tokens, value: c }))),
-      { known, parts: new Set() },
+      { known, parts: new Set(), strict: true },
     );
   }
 
@@ -112,11 +124,21 @@ export class FactDesk {
     return outcome.terms.filter((t) => !this.#offerTerms[lang].has(t) && !this.#generalTerms[lang].has(t));
   }
 
-  /** Asks whether the company makes something no word of the site's data knows: neither catalog nor company facts name it. */
-  #notOffered(query: string, outcome: SearchOutcome, lang: Lang): boolean {
-    if (this.#offers.findAll(tokensOf(query)).length === 0) return false;
+  /**
+   * What the question asks the company to make that it does not: a product the data lists as not
+   * offered, asked for ("Macht ihr auch Vorhänge?"), or, asked with an offer verb, something no word of
+   * the site's data knows ("Verkaufen Sie Holzpaneele?": '' when it has no name for it).
+   */
+  #notOffered(query: string, outcome: SearchOutcome, lang: Lang): string | undefined {
+    const tokens = tokensOf(query);
+    const offerVerb = this.#offers.findAll(tokens).length > 0;
+    if (offerVerb || this.#asks.findAll(tokens).length > 0) {
+      const product = this.#products.findAll(tokens)[0];
+      if (product) return product.value;
+    }
+    if (!offerVerb) return undefined;
     const content = this.#content(outcome, lang);
-    return content.length > 0 && content.every((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang));
+    return content.length > 0 && content.every((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang)) ? '' : undefined;
   }
 
   /** A claim put to be confirmed ("Confirm that …", "Stimmt es, dass …", "…, right?"). */
@@ -161,19 +183,15 @@ export class FactDesk {
         ),
       ]);
     }
-    if (this.#notOffered(query, outcome, lang)) {
+    const product = this.#notOffered(query, outcome, lang);
+    if (product !== undefined) {
+      // Said so and routed: an advisor may know a partner; no wallcovering is offered in its place.
       const company = companyOf(this.#config);
       const facts = compose(this.#config, base, { kind: 'fact', fact: 'company' }, lang);
-      return {
-        language: lang,
-        routed: false,
-        kind: 'refused',
-        answer: [
-          say(lang, 'Nein, das stellen wir nicht her und bieten es nicht an.', 'No, that is not something we make or sell.'),
-          company.description[lang],
-        ].join(' '),
-        results: facts.results,
-      };
+      const no = product
+        ? say(lang, `Nein, ${product} stellen wir nicht her und verkaufen wir nicht.`, `No, we do not make or sell ${product}.`)
+        : say(lang, 'Nein, das stellen wir nicht her und bieten es nicht an.', 'No, that is not something we make or sell.');
+      return { ...this.#routing(base, lang, [no, company.description[lang]], facts.results), kind: 'refused' };
     }
     if (this.#asserts(query)) {
       // Words no card knows ("besetzt", "20 Uhr") are left out: the claim is about what the cards do

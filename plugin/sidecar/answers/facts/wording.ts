@@ -21,6 +21,16 @@ export const OFFER_WORDS: LocalizedText = {
   en: 'sell, sells, selling, make, makes, offer, offers, produce, produces, manufacture, manufactures, carry, supply, in your range',
 };
 
+/**
+ * Asking for a product in any words ("Macht ihr auch …", "can you supply …", "do u do …"): with a
+ * product the site's data lists as not offered, the question is told so. Weaker than OFFER_WORDS, so
+ * only together with such a product ("auf Fliesen tapezieren" names tiles, but asks for none).
+ */
+export const OFFER_ASKS: LocalizedText = {
+  de: 'machen, macht, macht ihr, machen sie, liefern, liefert, anfertigen, fertigen, fertigt, drucken, druckt, bedrucken, habt ihr, haben sie, gibt es, können sie, könnt ihr',
+  en: 'do you do, do u do, supply, supplies, provide, provides, print, prints, deliver, can you, could you, do you have, have you got',
+};
+
 /** Words that ask about a material in general rather than for one of its values ("Tell me about …"). */
 export const GENERAL_WORDS: LocalizedText = {
   de: 'infos, info, informationen, erzähl, erzählen, erklären, mehr, details, wissen, über, beschreibung, beschreiben',
