@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SiteState, defaultConfig, type SiteConfig } from '../../plugin/sidecar/core/site-config.js';
 import { indexFor } from '../../plugin/sidecar/answers/search.js';
 import { prepareAnswer, type PreparedAnswer } from '../../plugin/sidecar/answers/answer.js';
+import { tokensOf } from '../../plugin/sidecar/answers/lexicon.js';
 import { factTexts } from '../../plugin/sidecar/answers/documents.js';
 import { buildCards, type FactCard } from '../../plugin/sidecar/answers/facts/cards.js';
 import { CardIndex } from '../../plugin/sidecar/answers/facts/match.js';
@@ -223,6 +224,11 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(one.answer).toContain('320 cm');
     const compared = prepareAnswer(site, 'und was ist der Unterschied zum Vlies FR B1?', { ...context, previous: ['Was nehme ich für einen Fluchtweg?'] });
     expect(ids(compared)).toEqual(expect.arrayContaining(['glasfaser-a2', 'vlies-fr-b1']));
+  });
+
+  it('answers a question for a time from a card that states one, and reads "doesnt" as "does not"', () => {
+    expect(ask(site, 'how long till someone from your team writes back').answer).toContain('1 business day');
+    expect(tokensOf("doesnt burn, can't stay")).toEqual(['does', 'not', 'burn', 'ca', 'not', 'stay']);
   });
 
   it('reads "the highest"/"the least" with one value as the extreme of that value, and "at least" still as a condition', () => {

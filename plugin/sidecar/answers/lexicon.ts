@@ -9,16 +9,20 @@ import { Memo } from '../core/memo.js';
 
 /** Lower case, umlauts and ß as their two-letter spellings, other accents dropped, "n't" as "not". */
 export function fold(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .replace(/²/g, '2')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/n['’]t\b/g, ' not');
+  return (
+    text
+      .toLowerCase()
+      .replace(/ä/g, 'ae')
+      .replace(/ö/g, 'oe')
+      .replace(/ü/g, 'ue')
+      .replace(/ß/g, 'ss')
+      .replace(/²/g, '2')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/n['’]t\b/g, ' not')
+      // The same without the apostrophe, as people type it ("doesnt burn").
+      .replace(/\b(does|do|did|is|are|was|were|ca|wo|should|would|could|has|have)nt\b/g, '$1 not')
+  );
 }
 
 /** Words of a folded text; "+" stays part of a word ("a+"). */

@@ -7,7 +7,7 @@ import type { AnswerIndex, SearchOutcome } from '../search.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
-import { ASSERTION_TAGS, ASSERTION_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_ASKS, OFFER_WORDS } from './wording.js';
+import { ASSERTION_TAGS, ASSERTION_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_ASKS, OFFER_WORDS, TIME_WORDS } from './wording.js';
 
 /**
  * What an answer is, for the insights (not published in the response): answered from the catalog, from
@@ -33,6 +33,16 @@ export interface FactAnswer {
  */
 export const CARD_THRESHOLD = 0.6;
 
+/**
+ * For a question asking for a time ("Wie lange dauert die Fertigung?"), a card that states one needs
+ * this share of the threshold: the asking words are the time the card states, so fewer other words
+ * need to match (0.4 at the threshold of 0.6).
+ */
+export const TIMED_CARD_SHARE = 2 / 3;
+
+/** A card that states a time or a duration: a number of working days, days, hours or weeks, or a clock time. */
+const STATES_TIME = /\d\s*(?:werktag|arbeitstag|tag|stunde|woche|business day|working day|day|hour|week)|\d:\d\d/i;
+
 const both = (text: LocalizedText) => `${text.de}, ${text.en}`;
 const lexicon = (list: string, strict = false) =>
   new Lexicon(
@@ -52,6 +62,8 @@ export class FactDesk {
   readonly #tags = new Set(tokensOf(both(ASSERTION_TAGS)));
   readonly #offers = lexicon(both(OFFER_WORDS), true);
   readonly #asks = lexicon(both(OFFER_ASKS), true);
+  readonly #time = lexicon(both(TIME_WORDS), true);
+  readonly #timeTerms: Record<Lang, Set<string>>;
   /** The products the site's data says the company does not make (discovery.vocabulary.not_offered), each as staff wrote it. */
   readonly #products: Lexicon<string>;
   readonly #offerTerms: Record<Lang, Set<string>>;
@@ -68,6 +80,7 @@ export class FactDesk {
     const termsOf = (text: LocalizedText) => ({ de: new Set(index.tokenize(text.de, 'de')), en: new Set(index.tokenize(text.en, 'en')) });
     this.#offerTerms = termsOf(OFFER_WORDS);
     this.#generalTerms = termsOf(GENERAL_WORDS);
+    this.#timeTerms = termsOf(TIME_WORDS);
     this.#assertionTerms = termsOf({ de: `${ASSERTION_WORDS.de} ${ASSERTION_TAGS.de}`, en: `${ASSERTION_WORDS.en} ${ASSERTION_TAGS.en}` });
     this.#notPublished = (Object.keys(NOT_PUBLISHED) as (keyof typeof NOT_PUBLISHED)[]).map((what) => [what, lexicon(both(NOT_PUBLISHED[what].words))]);
     const notOffered = config.discovery.vocabulary?.not_offered;
@@ -249,8 +262,19 @@ export class FactDesk {
   /** Instead of refusing: the best-matching card when it matches well enough (not for a price or stock, which no card holds). */
   retrieve(query: string, outcome: SearchOutcome, lang: Lang, base: string): FactAnswer | null {
     if (this.#unpublished(query, lang).length) return null;
-    const hit = this.best(this.#content(outcome, lang), lang);
-    return hit ? this.#cardAnswer(hit, base, lang) : null;
+    const content = this.#content(outcome, lang);
+    const hit = this.best(content, lang);
+    if (hit) return this.#cardAnswer(hit, base, lang);
+    if (this.#time.findAll(tokensOf(query)).length === 0) return null;
+    const rest = content.filter((t) => !this.#timeTerms[lang].has(t));
+    const [timed] = this.cards.match(
+      rest,
+      lang,
+      (card) => STATES_TIME.test(card.text[lang]),
+      1,
+      (t) => this.#index.knows(t, lang),
+    );
+    return timed && timed.score >= this.threshold * TIMED_CARD_SHARE ? this.#cardAnswer(timed, base, lang) : null;
   }
 
   /** What the question asks that the data does not publish (a price, stock), as the sentences that say so. */

@@ -31,6 +31,12 @@ export const OFFER_ASKS: LocalizedText = {
   en: 'do you do, do u do, supply, supplies, provide, provides, print, prints, deliver, can you, could you, do you have, have you got',
 };
 
+/** Asking for a time or a duration ("Wie lange …", "how soon …"): answered by a card that states one. */
+export const TIME_WORDS: LocalizedText = {
+  de: 'wie lange, wie viel zeit, wieviel zeit, wann, bis wann, ab wann, wie schnell, wie lang, dauert, dauern',
+  en: 'how long, how soon, how quickly, how fast, when, until when, till when, by when, how much time',
+};
+
 /** Words that ask about a material in general rather than for one of its values ("Tell me about …"). */
 export const GENERAL_WORDS: LocalizedText = {
   de: 'infos, info, informationen, erzähl, erzählen, erklären, mehr, details, wissen, über, beschreibung, beschreiben',
