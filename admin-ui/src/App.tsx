@@ -19,6 +19,7 @@ import { HandoffsSection } from './sections/Handoffs.js';
 import { EnquiryFormSection } from './sections/EnquiryForm.js';
 import { StatusSection } from './sections/Status.js';
 import { InsightsSection } from './sections/Insights.js';
+import { questionWords, type QuestionWords, type WordsTarget } from './insights-data.js';
 
 export type SectionName = 'materials' | 'recommendations' | 'company' | 'handoff_targets' | 'discovery' | 'handoffs' | 'insights' | 'enquiry_form' | 'status';
 
@@ -142,6 +143,8 @@ export function App() {
   const [material, setMaterial] = useState<number | null>(null);
   const [pendingFocus, setPendingFocus] = useState<string | null>(null);
   const [summaryFocus, setSummaryFocus] = useState(0);
+  /** A question's words waiting in the needs editor for staff to pick the need they go to. */
+  const [needWords, setNeedWords] = useState<QuestionWords | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
   const load = useCallback(() => {
@@ -185,23 +188,39 @@ export function App() {
     if (summaryFocus) summaryRef.current?.focus();
   }, [summaryFocus]);
 
+  const openSection = (target: SectionName) => {
+    if (target === section) return;
+    setSection(target);
+    setTabKey((key) => key + 1);
+  };
+
   const goTo = (pointer: string) => {
     const target = locate(pointer);
     if (target.material !== null) setMaterial(target.material);
-    if (target.section !== section) {
-      setSection(target.section);
-      setTabKey((key) => key + 1);
-    }
+    openSection(target.section);
     setPendingFocus(pointer);
   };
 
-  // A question the data could not answer, as a new entry of the customers' words, its words filled in.
-  const addWords = (words: string, language: string) => {
+  // A question the data could not answer, its words filled in: as a new entry of the customers' words,
+  // or in the needs editor, opened, where staff pick the need whose words they join. Saved with the rest.
+  const addWords = (target: WordsTarget, words: string, language: string) => {
+    const question = questionWords(words, language);
+    if (target === 'need') {
+      setNeedWords(question);
+      openSection('discovery');
+      return;
+    }
     const list = '/discovery/vocabulary/synonyms';
     const index = state.config?.discovery.vocabulary?.synonyms?.length ?? 0;
-    const lang = language === 'de' ? 'de' : 'en';
+    const lang = question.language;
     dispatch({ type: 'addItem', list, item: { words: { de: lang === 'de' ? words : '', en: lang === 'en' ? words : '' }, means: { de: '', en: '' } } });
     goTo(`${list}/${index}/means/${lang}`);
+  };
+
+  /** The question's words were added to a need (the field to focus) or set aside (null). */
+  const needWordsDone = (pointer: string | null) => {
+    setNeedWords(null);
+    if (pointer) goTo(pointer);
   };
 
   const save = async () => {
@@ -352,7 +371,7 @@ export function App() {
               {tab.name === 'recommendations' ? <RecommendationsSection /> : null}
               {tab.name === 'company' ? <CompanySection /> : null}
               {tab.name === 'handoff_targets' ? <HandoffTargetsSection /> : null}
-              {tab.name === 'discovery' ? <DiscoverySection /> : null}
+              {tab.name === 'discovery' ? <DiscoverySection needWords={needWords} onNeedWordsDone={needWordsDone} /> : null}
               {tab.name === 'handoffs' ? <HandoffsSection /> : null}
               {tab.name === 'insights' ? <InsightsSection onAddWords={addWords} /> : null}
               {tab.name === 'enquiry_form' ? <EnquiryFormSection /> : null}

@@ -8,6 +8,27 @@ export type InsightsRequestRow = InsightsReport['requests'][number];
 export type InsightsQuestion = InsightsReport['questions'][number];
 export type InsightsSettings = InsightsReport['settings'];
 
+/** Where a question the data could not answer can take its words: the customers' words, or a need's words. */
+export type WordsTarget = 'synonym' | 'need';
+
+/** A question's words on their way into the configuration, in the language of the field they go to. */
+export interface QuestionWords {
+  words: string;
+  language: 'de' | 'en';
+}
+
+/** The question's words for the German or the English field (a question in neither language: English). */
+export function questionWords(words: string, language: string): QuestionWords {
+  return { words, language: language === 'de' ? 'de' : 'en' };
+}
+
+/** A comma-separated word list with more words at its end. */
+export function withWords(list: string, words: string): string {
+  const trimmed = list.trim();
+  const kept = trimmed.endsWith(',') ? trimmed.slice(0, -1).trimEnd() : trimmed;
+  return kept ? `${kept}, ${words}` : words;
+}
+
 /** Every day of the period, oldest first (UTC, as the counters are kept). */
 export function periodDays(from: string, to: string): string[] {
   const days: string[] = [];

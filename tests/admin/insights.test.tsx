@@ -7,6 +7,7 @@ import { createElement } from '@wordpress/element';
 import { App } from '../../admin-ui/src/App.js';
 import { dailySeries, periodDays, rate, toCsv } from '../../admin-ui/src/insights-data.js';
 import { FakeServer } from './fake-server.js';
+import { field } from './dom.js';
 
 let server: FakeServer;
 
@@ -50,6 +51,31 @@ describe('Insights tab', () => {
     await waitFor(() => expect(screen.getByRole('tab', { selected: true }).textContent).toMatch(/^Discovery texts/));
     const inputs = screen.getAllByRole('textbox') as HTMLInputElement[];
     expect(inputs.some((input) => input.value === 'Do you ship to Norway?')).toBe(true);
+  });
+
+  // Rendering the Discovery section with its needs takes 17 s in jsdom on a loaded 2-core machine.
+  it("opens the needs editor with the question's words, which join the words of the need staff pick", { timeout: 90_000 }, async () => {
+    const table = await openInsights();
+    const needs = server.config.discovery.vocabulary!.needs!;
+    // The German question: its words go to the German words of the need.
+    fireEvent.click(within(table).getAllByRole('button', { name: "Add to a need's words" })[0]!);
+    const picker = await screen.findByRole('group', { name: 'Words from a question (German)' });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toMatch(/^Discovery texts/);
+    expect(within(picker).getByText('Was kostet Vinyl auf Vlies pro Quadratmeter?')).toBeTruthy();
+    const select = within(picker).getByRole('combobox', { name: 'Add them to the words of' }) as HTMLSelectElement;
+    expect(document.activeElement).toBe(select);
+    expect([...select.options].map((o) => o.textContent)).toEqual(['— choose a need —', ...needs.map((n) => n.label.en)]);
+    const add = within(picker).getByRole('button', { name: 'Add the words' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.change(select, { target: { value: '1' } });
+    fireEvent.click(add);
+    // The need's panel opens at its German words, the question's words at their end; nothing saved yet.
+    await waitFor(() => expect(document.activeElement).toBe(field('/discovery/vocabulary/needs/1/words/de')));
+    expect(field('/discovery/vocabulary/needs/1/words/de').value).toBe(`${needs[1].words.de}, Was kostet Vinyl auf Vlies pro Quadratmeter?`);
+    expect(field('/discovery/vocabulary/needs/1/words/en').value).toBe(needs[1].words.en);
+    expect(screen.queryByRole('group', { name: 'Words from a question (German)' })).toBeNull();
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(server.puts().filter((c) => c.route === '/config')).toEqual([]);
   });
 
   it('shows each chart as a table with every figure, and asks for another period', async () => {

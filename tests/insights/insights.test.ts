@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREFIX, startService, type RunningService } from '../support/service.js';
-import { internalHeaders } from '../support/bridge-headers.js';
+import { internalHeaders, relayedHeaders } from '../support/bridge-headers.js';
+import { BRIDGE_HEADERS } from '../../plugin/sidecar/core/bridge.js';
 import { freshDatabase, type TestDatabase } from '../support/mariadb.js';
 import { QUESTIONS_PER_HOUR } from '../../plugin/sidecar/insights/store.js';
 import { FamilyClassifier } from '../../plugin/sidecar/insights/families.js';
@@ -124,6 +125,33 @@ describe('insights in one sidecar (SQLite)', () => {
     // Straight from the store: no column holds the address anywhere.
     const rows = JSON.stringify(await running.service.handoffs.insights.topQuestions(0, 1000));
     expect(rows).not.toMatch(/example\.com|98765432|Lindenstraße 7/);
+  });
+
+  // Abilities.php runs the ability answer-question through Bridge::exchange: its input as a JSON POST to
+  // the question path, with the bridge's headers and no User-Agent of the caller. The MCP door has no
+  // tool that asks; the ability is the only door to the question endpoint besides the endpoint itself.
+  it('keeps a question the WordPress ability relays and counts it under the question channel', async () => {
+    const before = await report(running.baseUrl);
+    const asked = 'Liefern Sie auch nach Island?';
+    const response = await fetch(`${running.baseUrl}${ASK}`, {
+      method: 'POST',
+      headers: relayedHeaders(TOKEN, {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        [BRIDGE_HEADERS.clientAddress]: '203.0.113.7',
+        [BRIDGE_HEADERS.publicBase]: 'https://wandwerk.example',
+      }),
+      body: JSON.stringify({ query: asked }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { _meta: { response_type: string } })._meta.response_type).toBe('answer');
+    const r = await report(running.baseUrl);
+    const kept = r.questions.find((q) => q.question === asked);
+    expect(kept, JSON.stringify(r.questions)).toBeDefined();
+    expect(kept!.count).toBe(1);
+    expect(countOf(r, 'ask', undefined, '2xx') - countOf(before, 'ask', undefined, '2xx')).toBe(1);
+    // Delivery to a country the data does not name: among the questions it could not answer.
+    expect(r.unanswered.map((q) => q.text_key)).toContain(kept!.text_key);
   });
 
   it('a question marked as not relevant stays marked', async () => {

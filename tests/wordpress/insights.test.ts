@@ -1,10 +1,21 @@
 // Issue 31 through WordPress: a request with each agent family's User-Agent lands in its family (the
 // bridge forwards the header), a question with contact data is kept without it, the funnel follows a
-// handoff whose link was opened and whose form was sent, the settings reach the sidecar, the privacy
-// text names what is recorded, and only administrators read any of it.
+// handoff whose link was opened and whose form was sent, a question through the ability is kept as one
+// through the endpoint, the settings reach the sidecar, the privacy text names what is recorded, and
+// only administrators read any of it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { PLAYGROUND_COOKIE, adminRequest, runWordPressPhp, sessionHeaders, siteFetch, wordpressStack, type WordPressStack } from '../support/stack.js';
+import {
+  PLAYGROUND_COOKIE,
+  adminRequest,
+  atLeast,
+  basicAuth,
+  runWordPressPhp,
+  sessionHeaders,
+  siteFetch,
+  wordpressStack,
+  type WordPressStack,
+} from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
 import { formFields, hiddenFields, person } from '../support/enquiry-form.js';
 import { FamilyClassifier } from '../../plugin/sidecar/insights/families.js';
@@ -62,6 +73,24 @@ describe('insights through WordPress', () => {
     expect(kept!.question).not.toMatch(/kunde\.example|erika\.|1234567|Hauptstraße 12/);
     expect(kept!.question).toContain('Was kostet Glasfaser pro Rolle?');
     expect(r.unanswered.map((q) => q.text_key)).toContain(kept!.text_key);
+  });
+
+  // The Abilities API is WordPress 6.9's; the ability goes through the bridge to the question endpoint.
+  it.runIf(atLeast(wordpressStack()!, '6.9'))('keeps a question asked through the ability answer-question, counted under the question channel', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const asked = `Frage ${tag}: Liefern Sie auch nach Island?`;
+    const before = await report();
+    const res = await siteFetch(
+      `${stack.url}/wp-json/wp-abilities/v1/abilities/manufacturer-agent/answer-question/run?${new URLSearchParams({ 'input[query]': asked })}`,
+      { headers: basicAuth(stack.subscriber) },
+    );
+    const text = await res.text();
+    expect(res.status, text.slice(0, 300)).toBe(200);
+    const r = await report();
+    const kept = r.questions.find((q) => q.question.includes(tag));
+    expect(kept, JSON.stringify(r.questions.slice(0, 5))).toBeDefined();
+    expect(kept!.count).toBe(1);
+    expect(countOf(r, 'ask') - countOf(before, 'ask')).toBe(1);
   });
 
   it('follows a handoff through the funnel: created, its link opened, its form sent', async () => {

@@ -3,7 +3,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { CheckboxSetField, LocalizedTextField, TextField } from '../fields.js';
 import { ListEditor } from '../list-editor.js';
 import type { FaqEntry, Synonym, UseCase } from '../types.js';
-import { NeedsEditor, useNeedOptions } from './Needs.js';
+import { NeedsEditor, useNeedOptions, type NeedWordsProps } from './Needs.js';
 
 const wordsTitle = (fallback: string) => (entry: { words?: { de?: string; en?: string } }, index: number) =>
   /* translators: 1: kind of entry, e.g. Synonym; 2: its position */
@@ -14,7 +14,8 @@ function questionTitle(entry: FaqEntry, index: number): string {
   return entry.question?.en || entry.question?.de || sprintf(__('Question %d', 'manufacturer-agent'), index + 1);
 }
 
-export function DiscoverySection() {
+/** With a question's words from the Insights tab (`needWords`), the needs editor opens at its picker. */
+export function DiscoverySection(props: NeedWordsProps = {}) {
   const needOptions = useNeedOptions();
   return (
     <div className="ma-section" data-section="discovery">
@@ -127,7 +128,7 @@ export function DiscoverySection() {
           optional
           multiline
         />
-        <NeedsEditor />
+        <NeedsEditor {...props} />
       </section>
     </div>
   );

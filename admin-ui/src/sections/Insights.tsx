@@ -8,7 +8,7 @@ import { __, _n, sprintf } from '@wordpress/i18n';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartConfiguration } from 'chart.js';
 import { loadInsights, saveInsightsSettings, setQuestionDismissed, type ApiError } from '../api.js';
 import { nextStepLabel } from '../labels.js';
-import { dailySeries, periodDays, rate, toCsv, type InsightsQuestion, type InsightsReport, type InsightsSettings } from '../insights-data.js';
+import { dailySeries, periodDays, rate, toCsv, type InsightsQuestion, type InsightsReport, type InsightsSettings, type WordsTarget } from '../insights-data.js';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
@@ -367,8 +367,8 @@ function SettingsCard({ report, onSaved }: { report: InsightsReport; onSaved: ()
   );
 }
 
-/** The tab; `onAddWords` opens the customers' words editor with the question's words filled in. */
-export function InsightsSection({ onAddWords }: { onAddWords: (words: string, language: string) => void }) {
+/** The tab; `onAddWords` opens the customers' words or the needs editor with the question's words filled in. */
+export function InsightsSection({ onAddWords }: { onAddWords: (target: WordsTarget, words: string, language: string) => void }) {
   const [days, setDays] = useState(30);
   const [report, setReport] = useState<InsightsReport | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -437,8 +437,11 @@ export function InsightsSection({ onAddWords }: { onAddWords: (words: string, la
                 questions={report.unanswered}
                 actions={(q) => (
                   <Fragment>
-                    <Button variant="link" onClick={() => onAddWords(q.question, q.language)}>
+                    <Button variant="link" onClick={() => onAddWords('synonym', q.question, q.language)}>
                       {__("Add to customers' words", 'manufacturer-agent')}
+                    </Button>
+                    <Button variant="link" onClick={() => onAddWords('need', q.question, q.language)}>
+                      {__("Add to a need's words", 'manufacturer-agent')}
                     </Button>
                     <Button variant="link" onClick={() => dismiss(q)} aria-pressed={q.dismissed}>
                       {q.dismissed ? __('Mark as relevant', 'manufacturer-agent') : __('Not relevant', 'manufacturer-agent')}

@@ -1,15 +1,19 @@
 // The needs model of the question endpoint (schemas/answer-vocabulary.schema.json: needs, scales):
 // what customers need, in their words, and what satisfies each; the ordered scales needs are measured
 // on. Each need and scale is a collapsed panel: its fields are rendered only when staff open it.
-import { createElement } from '@wordpress/element';
-import { PanelBody, SelectControl, TextControl } from '@wordpress/components';
+import { createElement, useEffect, useRef, useState } from '@wordpress/element';
+import { Button, PanelBody, SelectControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { CheckboxField, LocalizedTextField, SelectField, TextField } from '../fields.js';
 import { parseNumberInput } from '../numbers.js';
 import { useField, useForm } from '../form-context.js';
 import { getAt } from '../pointer.js';
 import { ListEditor } from '../list-editor.js';
+import { interfaceLanguage } from '../locale.js';
+import { withWords, type QuestionWords } from '../insights-data.js';
 import type { LocalizedText, Need, NeedTest, Scale } from '../types.js';
+
+const NEEDS = '/discovery/vocabulary/needs';
 
 type TestKind = 'scale' | 'flag' | 'text' | 'number';
 
@@ -41,11 +45,21 @@ function useScales(): Scale[] {
   return (Array.isArray(scales) ? scales : []) as Scale[];
 }
 
+function useNeeds(): Need[] {
+  const { state } = useForm();
+  const needs = getAt(state.config, NEEDS);
+  return (Array.isArray(needs) ? needs : []) as Need[];
+}
+
+/** A need's name in the interface's language, else in the other, else its id. */
+function needLabel(need: Need): string {
+  const language = interfaceLanguage();
+  return need.label?.[language] || need.label?.en || need.label?.de || need.id;
+}
+
 /** The needs as options for a use case's requirements. */
 export function useNeedOptions(): { value: string; label: string }[] {
-  const { state } = useForm();
-  const needs = getAt(state.config, '/discovery/vocabulary/needs');
-  return ((Array.isArray(needs) ? needs : []) as Need[]).map((need) => ({ value: need.id, label: need.label?.en || need.label?.de || need.id }));
+  return useNeeds().map((need) => ({ value: need.id, label: needLabel(need) }));
 }
 
 /** A number a test may leave out: empty removes it. */
@@ -152,17 +166,17 @@ function StatedSelect({ pointer }: { pointer: string }) {
   );
 }
 
-/** The title of a collapsed panel: the entry's label, else its id. */
+/** The title of a collapsed panel: the entry's label in the interface's language, else in the other, else its id. */
 function usePanelTitle(pointer: string): string {
   const label = useField<LocalizedText | undefined>(`${pointer}/label`).value;
   const id = useField<string | undefined>(`${pointer}/id`).value;
-  return label?.en || label?.de || id || __('New entry', 'manufacturer-agent');
+  return label?.[interfaceLanguage()] || label?.en || label?.de || id || __('New entry', 'manufacturer-agent');
 }
 
-function NeedEditor({ pointer }: { pointer: string }) {
+function NeedEditor({ pointer, initialOpen = false }: { pointer: string; initialOpen?: boolean }) {
   const scales = useScales();
   return (
-    <PanelBody title={usePanelTitle(pointer)} initialOpen={false}>
+    <PanelBody title={usePanelTitle(pointer)} initialOpen={initialOpen}>
       <TextField
         pointer={`${pointer}/id`}
         label={__('ID', 'manufacturer-agent')}
@@ -236,16 +250,104 @@ function ScaleEditor({ pointer }: { pointer: string }) {
   );
 }
 
-/** The needs and the scales: one collapsed panel, and each need and scale in it collapsed until opened. */
-export function NeedsEditor() {
+/**
+ * A question's words (from the Insights tab) on their way to a need: staff pick the need, and the words
+ * join its words in the question's language, saved with the rest of the configuration.
+ */
+function QuestionWordsPicker({
+  question,
+  onAdded,
+  onCancel,
+}: {
+  question: QuestionWords;
+  onAdded: (index: number, pointer: string) => void;
+  onCancel: () => void;
+}) {
+  const { state, dispatch } = useForm();
+  const needs = useNeeds();
+  const [choice, setChoice] = useState('');
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => select.current?.focus(), []);
+  const add = () => {
+    const index = Number(choice);
+    const pointer = `${NEEDS}/${index}/words/${question.language}`;
+    const words = getAt(state.config, pointer);
+    dispatch({ type: 'set', pointer, value: withWords(typeof words === 'string' ? words : '', question.words) });
+    onAdded(index, pointer);
+  };
+  const language = question.language === 'de' ? __('German', 'manufacturer-agent') : __('English', 'manufacturer-agent');
   return (
-    <PanelBody className="ma-needs" title={__('Needs and ordered scales', 'manufacturer-agent')} initialOpen={false}>
+    <div className="ma-need-words" role="group" aria-labelledby="ma-need-words-title">
+      <p id="ma-need-words-title" className="ma-need-words__title">
+        {sprintf(
+          /* translators: %s: the question's language, German or English */
+          __('Words from a question (%s)', 'manufacturer-agent'),
+          language,
+        )}
+      </p>
+      <p className="ma-need-words__words" lang={question.language}>
+        {question.words}
+      </p>
+      <SelectControl
+        __nextHasNoMarginBottom
+        ref={select}
+        label={__('Add them to the words of', 'manufacturer-agent')}
+        help={__("They join the need's words in the question's language; nothing is saved until you save the changes.", 'manufacturer-agent')}
+        value={choice}
+        options={[
+          { value: '', label: __('— choose a need —', 'manufacturer-agent'), disabled: true },
+          ...needs.map((need, index) => ({ value: String(index), label: needLabel(need) })),
+        ]}
+        onChange={setChoice}
+      />
+      <div className="ma-need-words__actions">
+        <Button variant="primary" onClick={add} disabled={choice === ''}>
+          {__('Add the words', 'manufacturer-agent')}
+        </Button>
+        <Button variant="tertiary" onClick={onCancel}>
+          {__('Cancel', 'manufacturer-agent')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A question's words from the Insights tab for the needs editor (`needWords`), and what is told when
+ * staff added them to a need (`onNeedWordsDone` with the field they went into) or set them aside (null).
+ */
+export interface NeedWordsProps {
+  needWords?: QuestionWords | null;
+  onNeedWordsDone?: (pointer: string | null) => void;
+}
+
+/**
+ * The needs and the scales: one collapsed panel, and each need and scale in it collapsed until opened.
+ * With a question's words it opens at the picker of the need they go to.
+ */
+export function NeedsEditor({ needWords = null, onNeedWordsDone = () => undefined }: NeedWordsProps = {}) {
+  // PanelBody reads initialOpen on every render until it is toggled: the panel stays as it started.
+  const [startOpen] = useState(needWords !== null);
+  // The need the words went to: its panel opens (a new key mounts it open, even if it was toggled shut).
+  const [opened, setOpened] = useState<number | null>(null);
+  return (
+    <PanelBody className="ma-needs" title={__('Needs and ordered scales', 'manufacturer-agent')} initialOpen={startOpen}>
+      {needWords ? (
+        <QuestionWordsPicker
+          question={needWords}
+          onAdded={(index, pointer) => {
+            setOpened(index);
+            onNeedWordsDone(pointer);
+          }}
+          onCancel={() => onNeedWordsDone(null)}
+        />
+      ) : null}
       <ListEditor<Need>
-        list="/discovery/vocabulary/needs"
+        list={NEEDS}
         legend={__('Needs: what customers need, in their words, and what satisfies it', 'manufacturer-agent')}
         /* translators: %d: position of the need */
-        itemTitle={(need, index) => need.label?.en || need.id || sprintf(__('Need %d', 'manufacturer-agent'), index + 1)}
-        renderItem={(pointer) => <NeedEditor pointer={pointer} />}
+        itemTitle={(need, index) => needLabel(need) || sprintf(__('Need %d', 'manufacturer-agent'), index + 1)}
+        renderItem={(pointer, index) => <NeedEditor key={index === opened ? 'opened' : 'closed'} pointer={pointer} initialOpen={index === opened} />}
         newItem={(items) => {
           const ids = new Set(items.map((item) => item.id));
           let n = items.length + 1;
