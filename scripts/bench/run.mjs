@@ -132,7 +132,8 @@ async function buildBaseline(rev, work) {
   const src = path.join(dir, 'src');
   mkdirSync(src, { recursive: true });
   const tar = path.join(dir, 'src.tar');
-  run('git', ['-C', ROOT, 'archive', '--format=tar', '-o', tar, rev, 'plugin/sidecar', 'plugin/data', 'schemas']);
+  // package.json too: the sidecar reads its version from it (bridge/routes.ts).
+  run('git', ['-C', ROOT, 'archive', '--format=tar', '-o', tar, rev, 'plugin/sidecar', 'plugin/data', 'schemas', 'package.json']);
   run('tar', ['-xf', tar, '-C', src]);
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(src, 'node_modules'));
   const out = path.join(dir, 'sidecar');
