@@ -7,6 +7,7 @@ import type { Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
 import { QuestionReader } from './understand.js';
+import { fold } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 
 /** The longest question accepted, in characters. */
@@ -156,8 +157,21 @@ function structuredAnswer(index: AnswerIndex, config: SiteConfig, base: string, 
   // One named material and a question neither the structure nor the search settles: the fact card of
   // what it asks, or "not published" when it asks for what no card holds. (Where the search answers, a
   // word it does not know is more likely a filler, "möchte", than a value asked for.)
+  // The search "answers" a question about one material that it found by the name alone too ("Wie
+  // lichtecht ist X nach Blauwollskala?" finds X's recommendation): the card decides that as well.
+  // Only for a material named in full: a part of a name ("einen Metallic-Effekt") is as often a wish.
+  const byName =
+    searched &&
+    q.named.length === 1 &&
+    [q.named[0].name.de, q.named[0].name.en].some((name) => fold(query).includes(fold(name))) &&
+    !q.conditions.length &&
+    !q.attributes.length &&
+    ((topGrounding?.kind === 'material' && topGrounding.materialId === q.named[0].id) ||
+      (topGrounding?.kind === 'recommendation' && config.recommendations[topGrounding.priority]?.material_id === q.named[0].id));
   const card =
-    !found && !searched && q.named.length === 1 && !q.projectSpecific ? factDeskFor(index, config).forMaterial(q.named[0], outcome, language, base) : null;
+    !found && (!searched || byName) && q.named.length === 1 && !q.projectSpecific
+      ? factDeskFor(index, config).forMaterial(q.named[0], outcome, language, base, byName)
+      : null;
   if (card) {
     if (query.length <= 200) entry.answers.set(key, card);
     return card;

@@ -582,7 +582,9 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
   const named = q.named;
   // The file check or a call asked for with nothing to choose: that step, with its link or number.
   const choosing = q.conditions.length > 0 || q.superlative !== undefined || q.applications.size > 0;
-  if ((q.step === 'wallcheck' || q.step === 'telephone') && !named.length && !choosing && !q.unpublished && !q.projectSpecific)
+  // Asking for a person ("I'd rather talk to a human") is that, whatever else the question names.
+  if (q.step === 'telephone' && !named.length && !q.unpublished) return { ...composeFact(config, base, 'telephone', lang), routed: false };
+  if (q.step === 'wallcheck' && !named.length && !choosing && !q.unpublished && !q.projectSpecific)
     return { ...composeFact(config, base, q.step, lang), routed: false };
   if (q.step && q.step !== 'ordering' && named.length && !q.unpublished && !q.projectSpecific) {
     // A sample, the file check or a call for a named material: that step with its link, the material after it.
@@ -591,7 +593,8 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
     const opening = q.step === 'samples' ? say(lang, `Muster von ${names}:`, `Samples of ${names}:`) : say(lang, `Für ${names}:`, `For ${names}:`);
     return { answer: `${opening} ${next.answer}`, results: [...next.results, ...results(ctx, named)], routed: false };
   }
-  if (q.action) {
+  // "Which wallpaper should we order?" chooses a material: only an order for a named one is an order.
+  if (q.action && (named.length || !(q.conditions.length && q.recommendation))) {
     if (named.length === 0) return undefined;
     // Ordering or committing to something for a named material: how ordering works, or routed.
     if (q.projectSpecific || q.unpublished) return { ...composeRouting(config, base, lang), routed: true };

@@ -306,7 +306,14 @@ export class QuestionReader {
     const folded = fold(query);
     const tokens = this.#words(query);
     const taken = tokens.map(() => false);
-    const shapes = this.#shapes.findAll(tokens).map((f) => f.value);
+    const found = this.#shapes.findAll(tokens);
+    // A word read both as a comparative and as a superlative ("schwerer" is two letters from
+    // "schwerster", "narrowest" from "narrower") is the one it is written as.
+    const written = (f: { value: Shape; start: number }) => SHAPE_TOKENS.get(f.value)?.has(tokens[f.start]) ?? false;
+    const graded = found.filter((f) => f.value in COMPARATIVES || f.value in SUPERLATIVES);
+    const shapes = found
+      .filter((f) => !graded.includes(f) || written(f) || !graded.some((g) => g !== f && g.start === f.start && written(g)))
+      .map((f) => f.value);
     const has = (shape: Shape) => shapes.includes(shape);
 
     // Whole names first, so their words ("PVC-frei", "FR B1") are not read as criteria.
@@ -325,6 +332,10 @@ export class QuestionReader {
       if (parts && (comparator === 'ge' || comparator === 'le')) {
         // "at least B-s1, d0": each part of the class at least (at most) its level.
         for (const part of parts) conditions.push({ kind: 'scale', ...part, op: comparator, negated: false });
+      } else if (parts && (comparator === 'gt' || comparator === 'lt')) {
+        // "better than B-s1, d0": each part at least as good, and not that class itself.
+        for (const part of parts) conditions.push({ kind: 'scale', ...part, op: comparator === 'gt' ? 'ge' : 'le', negated: false });
+        conditions.push({ kind: 'fire_class', code, negated: true });
       } else conditions.push({ kind: 'fire_class', code, negated: false });
     }
     conditions.push(...this.#readScales(tokens, taken, negatedBefore));
@@ -442,27 +453,37 @@ const QUESTION_SHAPE_WORDS_AUX = new Set(tokensOf(`${QUESTION_SHAPE_WORDS.aux.de
 /** The values a superlative ranks materials by. */
 const RANKED = new Set<AttributeId>(['weight', 'width', 'cleanability', 'fire']);
 
+const SUPERLATIVES: Partial<Record<Shape, Superlative>> = {
+  lightest: { attribute: 'weight', highest: false },
+  heaviest: { attribute: 'weight', highest: true },
+  widest: { attribute: 'width', highest: true },
+  narrowest: { attribute: 'width', highest: false },
+  most_cleanable: { attribute: 'cleanability', highest: true },
+  best_fire: { attribute: 'fire', highest: true },
+};
+
+const COMPARATIVES: Partial<Record<Shape, Superlative>> = {
+  lighter: { attribute: 'weight', highest: false },
+  heavier: { attribute: 'weight', highest: true },
+  wider: { attribute: 'width', highest: true },
+  narrower: { attribute: 'width', highest: false },
+};
+
+/** The words of each comparative and superlative as written, to tell a typo of one from the other. */
+const SHAPE_TOKENS = new Map(
+  [...Object.keys(SUPERLATIVES), ...Object.keys(COMPARATIVES)].map((shape) => [
+    shape as Shape,
+    new Set(tokenize(fold(`${QUESTION_SHAPE_WORDS[shape as Shape].de} ${QUESTION_SHAPE_WORDS[shape as Shape].en}`))),
+  ]),
+);
+
 function readSuperlative(shapes: Shape[]): Superlative | undefined {
-  const map: Partial<Record<Shape, Superlative>> = {
-    lightest: { attribute: 'weight', highest: false },
-    heaviest: { attribute: 'weight', highest: true },
-    widest: { attribute: 'width', highest: true },
-    narrowest: { attribute: 'width', highest: false },
-    most_cleanable: { attribute: 'cleanability', highest: true },
-    best_fire: { attribute: 'fire', highest: true },
-  };
-  for (const s of shapes) if (map[s]) return map[s];
+  for (const s of shapes) if (SUPERLATIVES[s]) return SUPERLATIVES[s];
   return undefined;
 }
 
 function readComparative(shapes: Shape[]): Superlative | undefined {
-  const map: Partial<Record<Shape, Superlative>> = {
-    lighter: { attribute: 'weight', highest: false },
-    heavier: { attribute: 'weight', highest: true },
-    wider: { attribute: 'width', highest: true },
-    narrower: { attribute: 'width', highest: false },
-  };
-  for (const s of shapes) if (map[s]) return map[s];
+  for (const s of shapes) if (COMPARATIVES[s]) return COMPARATIVES[s];
   return undefined;
 }
 
@@ -484,6 +505,9 @@ const GREATER = /(breiter|schwerer|groesser|mehr|ueber|wider|heavier|more|over|a
 const LESS = /(leichter|schmaler|weniger|unter|lighter|narrower|less|under|below|smaller)(\s+(als|than))?\s*$/;
 const AT_LEAST = /(mindestens|wenigstens|zumindest|minimum|at least|ab)\s*$/;
 const AT_MOST = /(hoechstens|maximal|maximum|at most|bis)\s*$/;
+// The same said after the number ("310 cm wide or more", "300 g/m² oder weniger"), the value's word between.
+const OR_MORE = /^(?:[a-z]+\s+)?(?:or more|oder mehr|und mehr|or above|and above|and up|or wider|oder breiter|or heavier|oder schwerer)\b/;
+const OR_LESS = /^(?:[a-z]+\s+)?(?:or less|oder weniger|und weniger|or below|and below|or lighter|oder leichter|or narrower|oder schmaler)\b/;
 
 const WIDTH_STEMS = ['breit', 'schmal', 'wide', 'narrow', 'width'];
 const WEIGHT_STEMS = ['schwer', 'leicht', 'heav', 'light', 'weigh'];
@@ -520,13 +544,22 @@ export function readNumbers(folded: string): Numeric[] {
     const value = Number(match[1].replace(',', '.')) * (metres ? 100 : 1);
     const unit = metres ? undefined : match[2];
     const before = folded.slice(Math.max(0, match.index - 30), match.index);
-    const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 12).trimStart();
+    const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 32).trimStart();
     let attribute: Numeric['attribute'] | undefined = unit === 'cm' ? 'width' : unit ? 'weight' : undefined;
     if (metres && WIDTH_STEMS.some((w) => after.startsWith(w))) attribute = 'width';
     if (!attribute && endsWithWordOf(before, WIDTH_STEMS)) attribute = 'width';
     if (!attribute && endsWithWordOf(before, WEIGHT_STEMS)) attribute = 'weight';
     if (!attribute) continue;
-    const op = AT_LEAST.test(before) ? 'ge' : AT_MOST.test(before) ? 'le' : GREATER.test(before) ? 'gt' : LESS.test(before) ? 'lt' : 'eq';
+    const op =
+      AT_LEAST.test(before) || OR_MORE.test(after)
+        ? 'ge'
+        : AT_MOST.test(before) || OR_LESS.test(after)
+          ? 'le'
+          : GREATER.test(before)
+            ? 'gt'
+            : LESS.test(before)
+              ? 'lt'
+              : 'eq';
     out.push({ attribute, op, value });
   }
   return out;

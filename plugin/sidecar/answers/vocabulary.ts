@@ -110,8 +110,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   wallcheck: {
     label: { de: 'Wallcheck', en: 'Wallcheck' },
     terms: {
-      de: 'Wallcheck Datencheck Druckdatenprüfung Dateiprüfung Prüfung prüfen geprüft Qualitätsprüfung Qualitätscheck Auflösung Format Farbraum Beschnitt kostenlos gratis Kosten kostet',
-      en: 'Wallcheck file check print file check print data check preflight quality check check checked checking resolution format colour color space bleed free of charge cost costs',
+      de: 'Wallcheck Datencheck Druckdatenprüfung Dateiprüfung Prüfung prüfen geprüft Qualitätsprüfung Qualitätscheck Auflösung dpi ppi PDF TIFF JPG Format Farbraum CMYK RGB Beschnitt kostenlos gratis Kosten kostet',
+      en: 'Wallcheck file check print file check print data check preflight quality check check checked checking resolution dpi ppi PDF TIFF JPG format colour color space CMYK RGB bleed free of charge cost costs',
     },
   },
   samples: {

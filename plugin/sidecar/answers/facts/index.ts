@@ -2,7 +2,7 @@ import type { LocalizedText, SiteConfig } from '../../core/site-config.js';
 import { Memo } from '../../core/memo.js';
 import { ADVISOR_CONFIRMS, compose, composeRouting, contactResult, contactSentence, say, type AskResult, type Composed } from '../compose.js';
 import { companyOf, type CatalogMaterial, type Lang } from '../documents.js';
-import { Lexicon, phrases, tokensOf } from '../lexicon.js';
+import { fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
 import type { AnswerIndex, SearchOutcome } from '../search.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
@@ -212,6 +212,11 @@ export class FactDesk {
       const terms = this.#content(outcome, lang).filter((t) => !this.#assertionTerms[lang].has(t));
       const [hit] = this.cards.match(terms, lang, undefined, 1);
       if (hit && hit.score >= this.threshold) return this.#cardAnswer(hit, base, lang, this.#verdict(query, hit.card, lang));
+      // A claim about a time ("brauchen 3–4 Tage, oder?") is checked against the card that states one.
+      if (STATES_TIME.test(fold(query))) {
+        const [timed] = this.cards.match(terms, lang, (card) => STATES_TIME.test(card.text[lang]), 1);
+        if (timed && timed.score >= this.threshold * TIMED_CARD_SHARE) return this.#cardAnswer(timed, base, lang, this.#verdict(query, timed.card, lang));
+      }
     }
     return null;
   }
@@ -231,13 +236,14 @@ export class FactDesk {
    * card that covers what it asks beyond the name, or, when it asks for something no card of the
    * material holds (a word the data does not know), that this is not published; null to go on.
    */
-  forMaterial(material: CatalogMaterial, outcome: SearchOutcome, lang: Lang, base: string): FactAnswer | null {
+  forMaterial(material: CatalogMaterial, outcome: SearchOutcome, lang: Lang, base: string, unknownOnly = false): FactAnswer | null {
     const nameTerms = new Set(this.#index.tokenize(`${material.name.de} ${material.name.en}`, lang));
     const rest = this.#content(outcome, lang).filter((t) => !nameTerms.has(t));
     if (rest.length === 0) return null;
     const own = (card: FactCard) => card.material?.id === material.id;
     const [top] = this.cards.match(rest, lang, own, 1, (t) => this.#index.knows(t, lang));
-    if (top && top.score >= this.threshold) return this.#cardAnswer(top, base, lang);
+    // unknownOnly: the search found the material; only a value the data does not know changes that.
+    if (!unknownOnly && top && top.score >= this.threshold) return this.#cardAnswer(top, base, lang);
     if (rest.some((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang))) {
       // What is published about it follows, so a question asked in words the data does not use still gets its answer.
       const source = compose(this.#config, base, { kind: 'material', materialId: material.id }, lang);
