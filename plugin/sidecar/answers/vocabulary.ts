@@ -162,7 +162,7 @@ export const FACT_WORDING: Record<FactId, Wording> = {
     // telephone line instead of guessing.
     label: { de: 'Projektbezogene Fragen', en: 'Project-specific questions' },
     terms: {
-      de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Rechnung Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung',
+      de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Zahlungsziel Rechnungsstellung Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung',
       en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging wallpaper hanger on site visit survey measure abroad complaint warranty guarantee promise guaranteed reservation',
     },
   },

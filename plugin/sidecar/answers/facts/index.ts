@@ -7,7 +7,7 @@ import type { AnswerIndex, SearchOutcome } from '../search.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
-import { ASSERTION_TAGS, ASSERTION_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_ASKS, OFFER_WORDS, TIME_WORDS } from './wording.js';
+import { ASSERTION_TAGS, ASSERTION_WORDS, FILLER_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_ASKS, OFFER_WORDS, TIME_WORDS } from './wording.js';
 
 /**
  * What an answer is, for the insights (not published in the response): answered from the catalog, from
@@ -79,7 +79,7 @@ export class FactDesk {
     this.cards = new CardIndex(buildCards(config), (text, lang) => index.tokenize(text, lang));
     const termsOf = (text: LocalizedText) => ({ de: new Set(index.tokenize(text.de, 'de')), en: new Set(index.tokenize(text.en, 'en')) });
     this.#offerTerms = termsOf(OFFER_WORDS);
-    this.#generalTerms = termsOf(GENERAL_WORDS);
+    this.#generalTerms = termsOf({ de: `${GENERAL_WORDS.de}, ${FILLER_WORDS.de}`, en: `${GENERAL_WORDS.en}, ${FILLER_WORDS.en}` });
     this.#timeTerms = termsOf(TIME_WORDS);
     this.#assertionTerms = termsOf({ de: `${ASSERTION_WORDS.de} ${ASSERTION_TAGS.de}`, en: `${ASSERTION_WORDS.en} ${ASSERTION_TAGS.en}` });
     this.#notPublished = (Object.keys(NOT_PUBLISHED) as (keyof typeof NOT_PUBLISHED)[]).map((what) => [what, lexicon(both(NOT_PUBLISHED[what].words))]);
