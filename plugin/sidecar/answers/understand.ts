@@ -204,7 +204,11 @@ export class QuestionReader {
     this.#actions = new Lexicon(entries(both(ACTION_WORDS), true as const));
     const specific = FACT_WORDING.project_specific.terms;
     // Its words one by one, without the short and generic ones of its phrases ("on site", "price list").
-    const specificWords = `${specific.de} ${specific.en}`.split(/\s+/).filter((w) => w.length >= 4 && w !== 'list' && !NAME_FILLERS.has(fold(w)));
+    // Hanging and fitting a wallcovering are also what a suitability question says ("Are we allowed to
+    // hang X in an escape route?"); asked of the company, the search's project-specific document routes them.
+    const specificWords = `${specific.de} ${specific.en}`
+      .split(/\s+/)
+      .filter((w) => w.length >= 4 && w !== 'list' && !NAME_FILLERS.has(fold(w)) && !SUITABILITY_VERBS.has(w));
     this.#projectSpecific = new Lexicon(
       specificWords.map((w) => ({ tokens: tokensOf(w), value: true as const })),
       known,
@@ -450,6 +454,9 @@ function readCount(tokens: string[]): number | undefined {
 /** Words a yes/no question starts with. */
 const QUESTION_SHAPE_WORDS_AUX = new Set(tokensOf(`${QUESTION_SHAPE_WORDS.aux.de}, ${QUESTION_SHAPE_WORDS.aux.en}`));
 
+/** Project-specific words that a suitability question uses too. */
+const SUITABILITY_VERBS = new Set(['hanging', 'hanger', 'fitting', 'anbringen']);
+
 /** The values a superlative ranks materials by. */
 const RANKED = new Set<AttributeId>(['weight', 'width', 'cleanability', 'fire']);
 
@@ -538,7 +545,7 @@ export function readNumbers(folded: string): Numeric[] {
   const out: Numeric[] = [];
   // (?<!\d): a number is read from its first digit (a later start found nothing the first did not, but made
   // a long run of digits quadratic).
-  for (const match of folded.matchAll(/(?<!\d)(\d+(?:[.,]\d+)?)\s*(cm|metern|meter|m|g\s*\/\s*m2|g\/qm|gramm|g)?(?![a-z0-9])/g)) {
+  for (const match of folded.matchAll(/(?<!\d)(\d+(?:[.,]\d+)?)\s*(cm|metern|meter|m|g\s*\/\s*m2|g\/qm|gsm|grams?|gramm|g)?(?![a-z0-9])/g)) {
     // Metres count as a width only beside a word for width ("3 m breit"): "3 x 2,5 m" is a wall, not a limit.
     const metres = match[2] !== undefined && match[2].startsWith('m');
     const value = Number(match[1].replace(',', '.')) * (metres ? 100 : 1);

@@ -162,7 +162,7 @@ export const FACT_WORDING: Record<FactId, Wording> = {
     // telephone line instead of guessing.
     label: { de: 'Projektbezogene Fragen', en: 'Project-specific questions' },
     terms: {
-      de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Zahlungsziel Rechnungsstellung Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung',
+      de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Zahlungsziel Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung',
       en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging wallpaper hanger on site visit survey measure abroad complaint warranty guarantee promise guaranteed reservation',
     },
   },
@@ -218,7 +218,10 @@ export type AttributeId = 'weight' | 'width' | 'fire' | 'cleanability' | 'surfac
 
 /** How questions name each attribute of a material; comma-separated phrases. */
 export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
-  weight: { de: 'Gewicht, Flächengewicht, Grammatur, wiegt, wiegen, schwer', en: 'weight, weigh, weighs, heavy, grammage' },
+  weight: {
+    de: 'Gewicht, Flächengewicht, Grammatur, wiegt, wiegen, schwer, Gramm pro Quadratmeter, Quadratmetergewicht',
+    en: 'weight, weigh, weighs, heavy, grammage, grams per square metre, grams per square meter, gsm',
+  },
   width: { de: 'Breite, breit, Druckbreite, Rollenbreite, Bahnbreite, bedruckbar, bedruckt', en: 'width, wide, printable width, roll width, printable' },
   fire: {
     de: 'Brandverhalten, Brandklasse, Brandschutzklasse, Baustoffklasse, Euroklasse, Feuerklasse, Entflammbarkeit, DIN 4102, EN 13501',
