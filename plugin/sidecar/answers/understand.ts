@@ -325,7 +325,9 @@ export class QuestionReader {
 
     const conditions: Condition[] = [];
     const negationAt = tokens.flatMap((t, i) => (t === 'nicht' || t === 'not' || t === 'kein' || t === 'keine' || t === 'ohne' ? [i] : []));
-    const negatedBefore = (start: number) => negationAt.some((i) => i < start && start - i <= 4 && !taken[i]);
+    // Within four words, short ones not counted ("can't be used in a wet room": be, in, a).
+    const wordsBetween = (from: number, to: number) => tokens.slice(from + 1, to).filter((t) => t.length > 3).length;
+    const negatedBefore = (start: number) => negationAt.some((i) => i < start && wordsBetween(i, start) < 4 && !taken[i]);
     // Fire classes: "Baustoffklasse B1", "DIN 4102 B1", and Euroclasses written out ("B-s1, d0").
     for (const match of folded.matchAll(/\b([a-f][12]?)\s*-\s*s([123])\s*(?:,\s*)?d([012])\b/g)) {
       const at = tokenize(folded.slice(0, match.index)).length;
