@@ -80,7 +80,8 @@ export function wordMatches(question: string, word: string, known?: ReadonlySet<
   // Plurals with umlaut: "Räume" is "Raum", "Bäder" is "Bad".
   if (plain(stem(question)) === plain(wordStem)) return true;
   // A word the vocabulary knows as it is ("class") is no typo of another ("glass").
-  if (question.length >= 5 && word.length >= 5 && !known?.has(question)) {
+  // A typo keeps the first letter ("neben" is no typo of "uneben").
+  if (question.length >= 5 && word.length >= 5 && question[0] === word[0] && !known?.has(question)) {
     const max = Math.min(question.length, word.length) >= 8 ? 2 : 1;
     if (editDistance(question, word, max) <= max) return true;
   }
