@@ -42,8 +42,8 @@ export const TIME_WORDS: LocalizedText = {
  * left out when a card is matched, so they neither help nor count against it.
  */
 export const FILLER_WORDS: LocalizedText = {
-  de: 'passiert, passieren, geschieht, einfach, eigentlich, genau, überhaupt, mal, darf, dürfen, muss, müssen, soll, sollen, möchte, möchten, bitte',
-  en: 'happens, happen, happening, just, actually, exactly, basically, please, may, must',
+  de: 'passiert, passieren, geschieht, einfach, eigentlich, genau, überhaupt, mal, ja, doch, halt, wohl, darf, dürfen, muss, müssen, soll, sollen, möchte, möchten, bitte',
+  en: 'happens, happen, happening, just, actually, exactly, basically, please, may, must, get, got',
 };
 
 /** Words that ask about a material in general rather than for one of its values ("Tell me about …"). */
