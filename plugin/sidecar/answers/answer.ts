@@ -241,7 +241,9 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
   const { asked, language, outcome } = read;
   // A country the data does not name, a product not made, a claim to check: before the structure.
   const desk = factDeskFor(index, config);
-  const early = desk.before(asked, outcome, language, base);
+  // A claim that one material meets a need ("X ist doch nichtbrennbar, oder?") is the structure's yes/no.
+  const claim = entry.reader.read(asked);
+  const early = desk.before(asked, outcome, language, base, claim.named.length === 1 && !claim.action && claim.conditions.some((c) => c.kind === 'need'));
   if (early) return early;
   const structured = structuredAnswer(index, config, base, asked, language, outcome);
   // A routed answer with only the contact point is a refusal: it says what is not published.

@@ -182,9 +182,10 @@ export class FactDesk {
    * Before the question's structure is read: a country the data does not name (said so and routed,
    * never answered with the delivery time as if yes), a product the company does not make (said so,
    * no stand-in material), and a claim to confirm (answered with the true fact, corrected when its
-   * figures differ).
+   * figures differ). claimOnNeed: the claim is that one named material meets a need, which the
+   * structure answers with its yes or no.
    */
-  before(query: string, outcome: SearchOutcome, lang: Lang, base: string): FactAnswer | null {
+  before(query: string, outcome: SearchOutcome, lang: Lang, base: string, claimOnNeed = false): FactAnswer | null {
     const country = this.countryOf(query);
     if (country) {
       const name = country.name[lang];
@@ -206,7 +207,7 @@ export class FactDesk {
         : say(lang, 'Nein, das stellen wir nicht her und bieten es nicht an.', 'No, that is not something we make or sell.');
       return { ...this.#routing(base, lang, [no, company.description[lang]], facts.results), kind: 'refused' };
     }
-    if (this.#asserts(query)) {
+    if (!claimOnNeed && this.#asserts(query)) {
       // Words no card knows ("besetzt", "20 Uhr") are left out: the claim is about what the cards do
       // know, and its figures are checked against the card found.
       const terms = this.#content(outcome, lang).filter((t) => !this.#assertionTerms[lang].has(t));
