@@ -384,8 +384,16 @@ function superlativeAnswer(ctx: Context, q: QuestionStructure, s: Superlative): 
     );
   const values = pool.map((m) => superlativeValue(ctx.model, m, s));
   const extreme = s.highest ? Math.max(...values) : Math.min(...values);
-  const tied = pool.filter((_, i) => values[i] === extreme);
-  const best = tied.slice(0, shownCount(tied.length));
+  // "Which three are the lightest?": the first three of the ranking, else those tied for the extreme.
+  const ranked = q.count
+    ? pool
+        .map((m, i) => ({ m, v: values[i] }))
+        .sort((a, b) => (s.highest ? b.v - a.v : a.v - b.v))
+        .slice(0, q.count)
+        .map((r) => r.m)
+    : undefined;
+  const tied = ranked ?? pool.filter((_, i) => values[i] === extreme);
+  const best = tied.slice(0, ranked ? ranked.length : shownCount(tied.length));
   const [de, en] = SUPERLATIVE_TITLES[s.attribute][s.highest ? 'high' : 'low'];
   const among = q.conditions.length
     ? say(lang, ` unter den Materialien, die ${labels(ctx.model, q.conditions, lang)} sind`, ` among the materials ${labels(ctx.model, q.conditions, lang)}`)

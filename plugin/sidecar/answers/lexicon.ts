@@ -1,3 +1,5 @@
+import { stopwords as germanStopwords } from '@orama/stopwords/german';
+import { stopwords as englishStopwords } from '@orama/stopwords/english';
 import { Memo } from '../core/memo.js';
 
 /*
@@ -32,6 +34,9 @@ export function tokenize(folded: string): string[] {
 
 /** The tokens of a text as the matcher sees them. */
 export const tokensOf = (text: string): string[] => tokenize(fold(text));
+
+/** The stop words of both languages (Orama's lists, folded). */
+const FUNCTION_WORDS = new Set([...germanStopwords, ...englishStopwords].map((w) => fold(w)));
 
 const ENDINGS = ['ungen', 'ern', 'en', 'er', 'es', 'e', 's', 'n'];
 
@@ -166,9 +171,12 @@ export class Lexicon<T> {
   matchesOf(token: string): Set<string> {
     let found = this.#matches.get(token);
     if (!found) {
-      const accepts = this.#strict
-        ? (w: string) => w === token || (!/\d/.test(w) && plain(stem(token)) === plain(stem(w)))
-        : (w: string) => wordMatches(token, w, this.#known, this.#parts);
+      // A function word ("must", "will") is only itself: not the stem of "Muster", not a typo of a term.
+      const accepts = FUNCTION_WORDS.has(token)
+        ? (w: string) => w === token
+        : this.#strict
+          ? (w: string) => w === token || (!/\d/.test(w) && plain(stem(token)) === plain(stem(w)))
+          : (w: string) => wordMatches(token, w, this.#known, this.#parts);
       found = new Set([...this.#candidates(token)].filter(accepts));
       if (this.#prefixes && token.length >= 6) for (const w of this.#words) if (w.startsWith(token)) found.add(w);
       if (token.length <= 64) this.#matches.set(token, found);

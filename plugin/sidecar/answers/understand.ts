@@ -115,6 +115,8 @@ export class QuestionReader {
   readonly #nameWords: Lexicon<string>;
   readonly #nameTokens = new Map<string, Set<string>>();
   readonly #nameDf = new Map<string, number>();
+  /** The level codes of the ordered scales ("b1", "a2"), folded. */
+  readonly #levelCodes = new Set<string>();
   readonly #useCases: Lexicon<UseCase>;
   readonly #attributes: Lexicon<AttributeId>;
   readonly #unpublished: Lexicon<true>;
@@ -166,6 +168,7 @@ export class QuestionReader {
     );
     const model = needsModelOf(config);
     this.#model = model;
+    for (const { scale } of model.scales.values()) for (const level of scale.levels) for (const t of tokensOf(level.code)) this.#levelCodes.add(t);
     this.#needs = new Lexicon(
       model.needs.flatMap((n) => entries(both(n.words), n)),
       known,
@@ -376,8 +379,9 @@ export class QuestionReader {
         const own = candidates.filter((w) => this.#nameTokens.get(m.id)!.has(w));
         if (own.length === 0) continue;
         const entry = scores.get(m.id) ?? { score: 0, at: i, words: 0, numbers: 0 };
-        // Numbers in names ("150") only count beside a word of the name.
-        if (own.every((w) => /^\d+$/.test(w))) entry.numbers += 1;
+        // Numbers and class codes in names ("150", "A2", "B1") only count beside a word of the name:
+        // "must be B1" asks for a class, not for "Vlies FR B1".
+        if (own.every((w) => /^\d+$/.test(w) || this.#levelCodes.has(w))) entry.numbers += 1;
         else entry.score += Math.max(...own.map((w) => 1 / this.#nameDf.get(w)!));
         entry.words += 1;
         scores.set(m.id, entry);
