@@ -422,7 +422,8 @@ export class QuestionReader {
       comparison: has('compare') || (comparative !== undefined && named.length >= 2),
       yesNo: QUESTION_SHAPE_WORDS_AUX.has(first),
       negatedQuestion: QUESTION_SHAPE_WORDS_AUX.has(first) && negationAt.some((i) => !taken[i]),
-      unpublished: this.#unpublished.find(tokens, taken.slice()).length > 0,
+      // "how long does it take"/"wie lange dauert" asks for a time, not for a length ("wie lang ist eine Rolle").
+      unpublished: this.#unpublished.find(tokens, taken.slice()).some((f) => !asksDuration(tokens, f.start)),
       action: this.#actions.find(tokens, taken.slice()).length > 0,
       projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).length > 0,
       listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
@@ -459,6 +460,14 @@ function readCount(tokens: string[]): number | undefined {
 
 /** Words a yes/no question starts with. */
 const QUESTION_SHAPE_WORDS_AUX = new Set(tokensOf(`${QUESTION_SHAPE_WORDS.aux.de}, ${QUESTION_SHAPE_WORDS.aux.en}`));
+
+/** The verbs of a duration: "how long does it take", "wie lange dauert/brauchen Sie". */
+const DURATION_VERBS = new Set(['take', 'takes', 'dauert', 'dauern', 'brauchen', 'braucht', 'need', 'needs']);
+
+/** Whether the word at i is "long"/"lang(e)" of "how long … take" / "wie lange … dauert". */
+function asksDuration(tokens: string[], i: number): boolean {
+  return (tokens[i - 1] === 'how' || tokens[i - 1] === 'wie') && tokens.slice(i + 1, i + 6).some((t) => DURATION_VERBS.has(t));
+}
 
 /** Project-specific words that a suitability question uses too. */
 const SUITABILITY_VERBS = new Set(['hanging', 'hanger', 'fitting', 'anbringen']);

@@ -7,7 +7,7 @@ import type { AnswerIndex, SearchOutcome } from '../search.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
-import { ASSERTION_TAGS, ASSERTION_WORDS, FILLER_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_ASKS, OFFER_WORDS, TIME_WORDS } from './wording.js';
+import { ASSERTION_TAGS, ASSERTION_WORDS, DELIVERY_WORDS, FILLER_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_ASKS, OFFER_WORDS, TIME_WORDS } from './wording.js';
 
 /**
  * What an answer is, for the insights (not published in the response): answered from the catalog, from
@@ -63,6 +63,7 @@ export class FactDesk {
   readonly #offers = lexicon(both(OFFER_WORDS), true);
   readonly #asks = lexicon(both(OFFER_ASKS), true);
   readonly #time = lexicon(both(TIME_WORDS), true);
+  readonly #delivery = lexicon(both(DELIVERY_WORDS), true);
   readonly #timeTerms: Record<Lang, Set<string>>;
   /** The products the site's data says the company does not make (discovery.vocabulary.not_offered), each as staff wrote it. */
   readonly #products: Lexicon<string>;
@@ -132,6 +133,20 @@ export class FactDesk {
     return this.#countries.findAll(tokensOf(query))[0]?.value;
   }
 
+  /**
+   * A place a delivery question names that no word of the site's data knows ("Liefert ihr nach
+   * Hamburg?", "Wir sitzen in Basel – Lieferung möglich?"): a capitalized word neither the search
+   * documents nor the cards know. Countries are found by name before this.
+   */
+  #placeOf(query: string, lang: Lang): string | undefined {
+    if (this.#delivery.findAll(tokensOf(query)).length === 0) return undefined;
+    for (const [word] of query.matchAll(/\p{Lu}[\p{L}-]{2,}/gu)) {
+      const terms = this.#index.tokenize(word, lang);
+      if (terms.length && terms.every((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang))) return word;
+    }
+    return undefined;
+  }
+
   /** The question's terms that are not asking-words of a shape (offer verbs, "tell me about"). */
   #content(outcome: SearchOutcome, lang: Lang): string[] {
     return outcome.terms.filter((t) => !this.#offerTerms[lang].has(t) && !this.#generalTerms[lang].has(t));
@@ -195,6 +210,12 @@ export class FactDesk {
           `Für ${name} ist in unseren Daten nicht veröffentlicht, ob wir dorthin liefern.`,
           `Whether we deliver to ${name} is not published in our data.`,
         ),
+      ]);
+    }
+    const place = this.#placeOf(query, lang);
+    if (place) {
+      return this.#routing(base, lang, [
+        say(lang, `Ob wir nach ${place} liefern, ist in unseren Daten nicht veröffentlicht.`, `Whether we deliver to ${place} is not published in our data.`),
       ]);
     }
     const product = this.#notOffered(query, outcome, lang);

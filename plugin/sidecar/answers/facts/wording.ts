@@ -46,6 +46,12 @@ export const FILLER_WORDS: LocalizedText = {
   en: 'happens, happen, happening, just, actually, exactly, basically, please, may, must, get, got',
 };
 
+/** Asking about delivery somewhere ("Liefert ihr nach …", "do you ship to …"): with a place the data does not name, that is not published. */
+export const DELIVERY_WORDS: LocalizedText = {
+  de: 'liefern, liefert, lieferung, lieferbar, versenden, versendet, versand, verschicken, schicken, zustellen, zustellung',
+  en: 'deliver, delivers, delivery, shipping, ship to, ships to, send to, dispatch',
+};
+
 /** Words that ask about a material in general rather than for one of its values ("Tell me about …"). */
 export const GENERAL_WORDS: LocalizedText = {
   de: 'infos, info, informationen, erzähl, erzählen, erklären, mehr, details, wissen, über, beschreibung, beschreiben',
