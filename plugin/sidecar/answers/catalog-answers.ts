@@ -431,6 +431,20 @@ function listAnswer(ctx: Context, q: QuestionStructure, among?: CatalogMaterial[
   const matching = ranked.filter((r) => r.verdicts.every((v) => v === true)).map((r) => r.material);
   const evidence = (m: CatalogMaterial) => [...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ');
   const label = labels(model, q.conditions, lang);
+  // A setting the catalog names for some of many matches ("abwischbar, für ein Restaurant"): those lead,
+  // the others are counted with the link to the full list.
+  const meant = q.applications.size && !q.count && matching.length > 3 ? matching.filter((m) => q.applications.has(m.id)) : [];
+  if (meant.length && meant.length < matching.length) {
+    const shown = meant.slice(0, shownCount(meant.length));
+    const applications = (m: CatalogMaterial) => `${evidence(m)}; ${say(lang, 'Einsatzbereiche', 'applications')}: ${m.applications[lang]}`;
+    const sentences = [
+      say(lang, `Laut Katalog ${label} und für diesen Einsatz vorgesehen: `, `According to the catalog, ${label} and intended for this use: `) +
+        withEvidence(shown, applications, lang) +
+        '.',
+      ...moreSentence(ctx, shown.length, matching.length),
+    ];
+    return { ...answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions)], shown), list: true };
+  }
   if (matching.length) {
     // "Which three materials …": the first three of the ranking.
     const shown = matching.slice(0, q.count ?? shownCount(matching.length));
