@@ -42,7 +42,7 @@ export const TIME_WORDS: LocalizedText = {
  * left out when a card is matched, so they neither help nor count against it.
  */
 export const FILLER_WORDS: LocalizedText = {
-  de: 'passiert, passieren, geschieht, einfach, eigentlich, genau, überhaupt, mal, ja, doch, halt, wohl, darf, dürfen, muss, müssen, soll, sollen, möchte, möchten, bitte',
+  de: 'passiert, passieren, geschieht, einfach, eigentlich, genau, überhaupt, mal, ja, doch, halt, wohl, darf, dürfen, muss, müssen, soll, sollen, möchte, möchten, bitte, bekomme, bekommen, bekommt, kriege, kriegen',
   en: 'happens, happen, happening, just, actually, exactly, basically, please, may, must, get, got',
 };
 
