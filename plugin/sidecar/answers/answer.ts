@@ -122,7 +122,7 @@ function searchAnswers(outcome: SearchOutcome): boolean {
 const STRUCTURED_PER_INDEX = 2048;
 const structuredByIndex = new WeakMap<
   AnswerIndex,
-  { reader: QuestionReader; answers: Memo<string, PreparedAnswer | null>; reads: Memo<string, { asked: string; language: Lang; outcome: SearchOutcome }> }
+  { reader: QuestionReader; answers: Memo<string, PreparedAnswer | null>; reads: Memo<string, ReadQuestion> }
 >();
 
 /**
@@ -186,6 +186,15 @@ function structuredAnswer(index: AnswerIndex, config: SiteConfig, base: string, 
   return prepared;
 }
 
+/** A question as read: the words answered, their language, what the search finds, and whether it claims a named material meets a need. */
+interface ReadQuestion {
+  asked: string;
+  language: Lang;
+  outcome: SearchOutcome;
+  /** "X ist doch nichtbrennbar, oder?": the structure's yes/no answers it, not the nearest card. */
+  claimOnNeed: boolean;
+}
+
 /** The question as the answer reads it: synonyms replaced, a follow-up completed, its language and what the search finds. */
 function readQuestion(
   index: AnswerIndex,
@@ -193,7 +202,7 @@ function readQuestion(
   query: string,
   context: AskContext,
   answered: (question: string, earlier: string[]) => PreparedAnswer,
-): { asked: string; language: Lang; outcome: SearchOutcome } {
+): ReadQuestion {
   // The staff's synonyms count for the search as well as for the structure, in the question's language.
   let asked = reader.rewrite(query, index.detectLanguage(query, context.acceptLanguage));
   // A follow-up that names no material ("and how heavy is it?") is about the latest one named before:
@@ -222,7 +231,8 @@ function readQuestion(
   // A question of material names and neutral words ("X vs Y?") is in the language of the names.
   const named = reader.nameLanguage(asked);
   if (named && index.detectLanguage(named.rest, 'de') !== index.detectLanguage(named.rest, 'en')) language = named.lang;
-  return { asked, language, outcome };
+  const claim = reader.read(asked);
+  return { asked, language, outcome, claimOnNeed: claim.named.length === 1 && !claim.action && claim.conditions.some((c) => c.kind === 'need') };
 }
 
 export function prepareAnswer(site: SiteState, query: string, context: AskContext): PreparedAnswer {
@@ -238,12 +248,10 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
     read = readQuestion(index, entry.reader, query, context, (question, earlier) => prepareAnswer(site, question, { ...context, previous: earlier }));
     if (readKey.length <= 2000) entry.reads.set(readKey, read);
   }
-  const { asked, language, outcome } = read;
-  // A country the data does not name, a product not made, a claim to check: before the structure.
+  const { asked, language, outcome, claimOnNeed } = read;
+  // A country or place the data does not name, a product not made, a claim to check: before the structure.
   const desk = factDeskFor(index, config);
-  // A claim that one material meets a need ("X ist doch nichtbrennbar, oder?") is the structure's yes/no.
-  const claim = entry.reader.read(asked);
-  const early = desk.before(asked, outcome, language, base, claim.named.length === 1 && !claim.action && claim.conditions.some((c) => c.kind === 'need'));
+  const early = desk.before(asked, outcome, language, base, claimOnNeed);
   if (early) return early;
   const structured = structuredAnswer(index, config, base, asked, language, outcome);
   // A routed answer with only the contact point is a refusal: it says what is not published.
