@@ -217,7 +217,8 @@ function readQuestion(
       .map((text) => reader.read(text).named)
       .find((named) => named.length > 0);
     if (!earlier) {
-      const last = answered(previous[previous.length - 1], previous.slice(0, -1));
+      // Only the previous answer itself (read without its own earlier questions): one more answer at most.
+      const last = answered(previous[previous.length - 1], []);
       const ids = last.routed ? [] : last.results.filter((r) => r.kind === 'material').map((r) => r.id);
       const materials = ids.map((id) => reader.material(id)).filter((m) => m !== undefined);
       earlier = read.those ? materials : materials.slice(0, 1);
