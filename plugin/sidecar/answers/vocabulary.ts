@@ -239,7 +239,7 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
   },
   applications: {
     de: 'Einsatzbereich, Einsatzbereiche, Anwendung, Anwendungen, eingesetzt, verwendet, einsetzen, verwenden, wofür, Verwendung, Bereichen',
-    en: 'applications, application, used, use, uses, where',
+    en: 'applications, application, used, use, uses, where, intended for, meant for, kind of spaces, spaces, rooms',
   },
   wet_room: { de: 'Feuchtraumeignung, Spritzwasser, Dusche, Duschen', en: 'wet-room note, shower, showers, splash' },
 };
