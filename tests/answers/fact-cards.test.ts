@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SiteState, defaultConfig, type SiteConfig } from '../../plugin/sidecar/core/site-config.js';
 import { indexFor } from '../../plugin/sidecar/answers/search.js';
 import { prepareAnswer, type PreparedAnswer } from '../../plugin/sidecar/answers/answer.js';
-import { tokensOf } from '../../plugin/sidecar/answers/lexicon.js';
+import { expandShorthand, tokensOf } from '../../plugin/sidecar/answers/lexicon.js';
 import { factTexts } from '../../plugin/sidecar/answers/documents.js';
 import { buildCards, type FactCard } from '../../plugin/sidecar/answers/facts/cards.js';
 import { CardIndex } from '../../plugin/sidecar/answers/facts/match.js';
@@ -262,6 +262,12 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     // Hanging a material somewhere asks whether it suits (not for installation); a preposition is no typo of a need.
     expect(ask(site, 'Are we allowed to hang Textured non-woven Sand in an escape corridor?')).toMatchObject({ routed: false });
     expect(ask(site, 'Ruheraum neben dem Dampfbad, welche Tapete?').answer).not.toContain('Strukturvlies');
+  });
+
+  it('reads chat shorthand as the words it stands for, never inside a hyphenated word', () => {
+    expect(expandShorthand('whats ur phone numbr? gibts Muster, pls')).toBe('what is your phone numbr? gibt es Muster, please');
+    expect(expandShorthand('Welchen U-Wert hat es? R-Wert? ur-alt')).toBe('Welchen U-Wert hat es? R-Wert? ur-alt');
+    expect(ask(site, 'whats ur phone numbr').answer).toContain(site.config.company.telephone.number);
   });
 
   it('links the Wallcheck an FAQ answer names', () => {

@@ -7,7 +7,7 @@ import type { Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
 import { QuestionReader } from './understand.js';
-import { fold } from './lexicon.js';
+import { expandShorthand, fold } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 
 /** The longest question accepted, in characters. */
@@ -204,7 +204,7 @@ function readQuestion(
   answered: (question: string, earlier: string[]) => PreparedAnswer,
 ): ReadQuestion {
   // The staff's synonyms count for the search as well as for the structure, in the question's language.
-  let asked = reader.rewrite(query, index.detectLanguage(query, context.acceptLanguage));
+  let asked = reader.rewrite(expandShorthand(query), index.detectLanguage(query, context.acceptLanguage));
   // A follow-up that names no material ("and how heavy is it?") is about the latest one named before:
   // by an earlier question, else by the previous answer ("which is PVC-free?" – "how wide is that one?");
   // one that compares a single named material ("and the difference to X?") compares it with that one.

@@ -27,6 +27,24 @@ export function fold(text: string): string {
   );
 }
 
+/** Chat shorthand as the words it stands for, so the search reads them as the stop words they are. */
+const SHORTHAND: Record<string, string> = {
+  u: 'you',
+  ur: 'your',
+  whats: 'what is',
+  wats: 'what is',
+  pls: 'please',
+  plz: 'please',
+  gibts: 'gibt es',
+  wies: 'wie es',
+};
+
+/** A question with chat shorthand written out ("whats ur phone numbr" → "what is your phone numbr"). */
+export function expandShorthand(text: string): string {
+  // Not inside a hyphenated word: "U-Wert" is no "you".
+  return text.replace(/(?<![\w-])(?:u|ur|whats|wats|pls|plz|gibts|wies)(?![\w-])/gi, (word) => SHORTHAND[word.toLowerCase()] ?? word);
+}
+
 /** Words of a folded text; "+" stays part of a word ("a+"). */
 export function tokenize(folded: string): string[] {
   return folded.match(/[a-z0-9+]+/g) ?? [];
