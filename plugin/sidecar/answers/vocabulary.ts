@@ -138,8 +138,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   company: {
     label: { de: 'Unternehmen', en: 'Company' },
     terms: {
-      de: 'Unternehmen Firma Hersteller wer über uns Digitaldruck Tapete Tapeten Fototapete Wandbild Geschäftskunden B2B Objektkunden Gewerbekunden Privatkunden',
-      en: 'company manufacturer who about us digital print wallpaper wallpapers photo wallpaper mural murals business customers B2B contract customers trade private customers consumers',
+      de: 'Unternehmen Firma Hersteller wer über uns Digitaldruck Tapete Tapeten Fototapete Wandbild Geschäftskunden B2B Objektkunden Gewerbekunden Privatkunden Privatperson Privatpersonen Endverbraucher Firmen',
+      en: 'company manufacturer who about us digital print wallpaper wallpapers photo wallpaper mural murals business customers B2B contract customers trade private customers private person private persons consumers businesses',
     },
   },
   agents: {
@@ -232,7 +232,10 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
     en: 'cleaning, clean, cleanability, cleanability class, care, wipe, maintenance',
   },
   surface: { de: 'Oberfläche, Oberflächen, Haptik, Struktur, Optik, Finish', en: 'surface, finish, texture, surface finish, feel' },
-  base_material: { de: 'Trägermaterial, Träger, Basismaterial, besteht, Aufbau, Grundmaterial', en: 'base material, backing, made of, substrate, composition' },
+  base_material: {
+    de: 'Trägermaterial, Träger, Basismaterial, besteht, bestehen, Aufbau, Grundmaterial, woraus, aus welchem Stoff, aus welchem Material, gemacht aus, Gewebe, Unterseite',
+    en: 'base material, backing, made of, made from, substrate, composition, underneath, what is it made, fabric underneath',
+  },
   certifications: {
     de: 'Zertifikat, Zertifikate, Zertifizierung, Zertifizierungen, zertifiziert, Prüfzeichen, Nachweis, Nachweise',
     en: 'certification, certifications, certificate, certificates, certified',
