@@ -54,7 +54,27 @@ export function tokenize(folded: string): string[] {
 export const tokensOf = (text: string): string[] => tokenize(fold(text));
 
 /** The stop words of both languages (Orama's lists, folded). */
-const FUNCTION_WORDS = new Set([...germanStopwords, ...englishStopwords].map((w) => fold(w)));
+const FUNCTION_WORDS = new Set(
+  // Greetings and thanks too: "hallo" is no typo of "hallt".
+  [
+    ...germanStopwords,
+    ...englishStopwords,
+    'hallo',
+    'hello',
+    'hi',
+    'hey',
+    'moin',
+    'servus',
+    'danke',
+    'thanks',
+    'thank',
+    'bitte',
+    'please',
+    'gruss',
+    'gruesse',
+    'regards',
+  ].map((w) => fold(w)),
+);
 
 const ENDINGS = ['ungen', 'ern', 'en', 'er', 'es', 'e', 's', 'n'];
 
