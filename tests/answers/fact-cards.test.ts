@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SiteState, defaultConfig, type SiteConfig } from '../../plugin/sidecar/core/site-config.js';
 import { indexFor } from '../../plugin/sidecar/answers/search.js';
 import { prepareAnswer, type PreparedAnswer } from '../../plugin/sidecar/answers/answer.js';
-import { tokensOf } from '../../plugin/sidecar/answers/lexicon.js';
+import { expandShorthand, tokensOf } from '../../plugin/sidecar/answers/lexicon.js';
 import { factTexts } from '../../plugin/sidecar/answers/documents.js';
 import { buildCards, type FactCard } from '../../plugin/sidecar/answers/facts/cards.js';
 import { CardIndex } from '../../plugin/sidecar/answers/facts/match.js';
@@ -237,5 +237,42 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(heaviest.answer).toContain('560 g/m²');
     const atLeast = ask(site, 'Which materials are at least class B1 under DIN 4102?');
     expect(ids(atLeast).length).toBeGreaterThan(2);
+  });
+
+  it('compares, negates and reads claims as the words say', () => {
+    const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
+    // "better than" a whole Euroclass: better in each part, not the class itself.
+    expect(names(ask(site, 'anything better than B-s1, d0?'))).toEqual(['glasfaser-a2']);
+    // A limit said after the number, and a comparative that is one typo from a superlative.
+    expect(names(ask(site, 'Which materials are printable 310 cm wide or more?')).sort()).toEqual([
+      'oeko-vlies-pvc-frei',
+      'textil-polyester',
+      'vinyl-auf-vlies',
+      'vlies-classic',
+      'vlies-fr-b1',
+    ]);
+    expect(names(ask(site, 'Welche Tapeten sind schwerer als 300 g/m²?')).sort()).toEqual(['metallic-effekt', 'objektvinyl-typ-2']);
+    expect(names(ask(site, 'Which is the narrowest material?'))).toEqual(['glasfaser-a2']);
+    // A negation a few short words before the need.
+    const notWet = names(ask(site, "What wallcoverings can't be used in a wet room?"));
+    expect(notWet).toContain('vlies-classic');
+    expect(notWet).not.toContain('vinyl-auf-vlies');
+    // A claim that a named material meets a need gets the structure's "no" with its reason.
+    expect(ask(site, 'Vlies Classic ist doch nichtbrennbar, oder?').answer).toMatch(/^Nein: Vlies Classic 150/);
+    // Hanging a material somewhere asks whether it suits (not for installation); a preposition is no typo of a need.
+    expect(ask(site, 'Are we allowed to hang Textured non-woven Sand in an escape corridor?')).toMatchObject({ routed: false });
+    expect(ask(site, 'Ruheraum neben dem Dampfbad, welche Tapete?').answer).not.toContain('Strukturvlies');
+  });
+
+  it('reads chat shorthand as the words it stands for, never inside a hyphenated word', () => {
+    expect(expandShorthand('whats ur phone numbr? gibts Muster, pls')).toBe('what is your phone numbr? gibt es Muster, please');
+    expect(expandShorthand('Welchen U-Wert hat es? R-Wert? ur-alt')).toBe('Welchen U-Wert hat es? R-Wert? ur-alt');
+    expect(ask(site, 'whats ur phone numbr').answer).toContain(site.config.company.telephone.number);
+  });
+
+  it('links the Wallcheck an FAQ answer names', () => {
+    const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
+    expect(ids(answer)).toContain('company:wallcheck');
+    expect(answer.answer).toContain('/wallcheck');
   });
 });

@@ -7,6 +7,7 @@ import type { Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
 import { QuestionReader } from './understand.js';
+import { expandShorthand, fold } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 
 /** The longest question accepted, in characters. */
@@ -121,7 +122,7 @@ function searchAnswers(outcome: SearchOutcome): boolean {
 const STRUCTURED_PER_INDEX = 2048;
 const structuredByIndex = new WeakMap<
   AnswerIndex,
-  { reader: QuestionReader; answers: Memo<string, PreparedAnswer | null>; reads: Memo<string, { asked: string; language: Lang; outcome: SearchOutcome }> }
+  { reader: QuestionReader; answers: Memo<string, PreparedAnswer | null>; reads: Memo<string, ReadQuestion> }
 >();
 
 /**
@@ -156,8 +157,21 @@ function structuredAnswer(index: AnswerIndex, config: SiteConfig, base: string, 
   // One named material and a question neither the structure nor the search settles: the fact card of
   // what it asks, or "not published" when it asks for what no card holds. (Where the search answers, a
   // word it does not know is more likely a filler, "möchte", than a value asked for.)
+  // The search "answers" a question about one material that it found by the name alone too ("Wie
+  // lichtecht ist X nach Blauwollskala?" finds X's recommendation): the card decides that as well.
+  // Only for a material named in full: a part of a name ("einen Metallic-Effekt") is as often a wish.
+  const byName =
+    searched &&
+    q.named.length === 1 &&
+    [q.named[0].name.de, q.named[0].name.en].some((name) => fold(query).includes(fold(name))) &&
+    !q.conditions.length &&
+    !q.attributes.length &&
+    ((topGrounding?.kind === 'material' && topGrounding.materialId === q.named[0].id) ||
+      (topGrounding?.kind === 'recommendation' && config.recommendations[topGrounding.priority]?.material_id === q.named[0].id));
   const card =
-    !found && !searched && q.named.length === 1 && !q.projectSpecific ? factDeskFor(index, config).forMaterial(q.named[0], outcome, language, base) : null;
+    !found && (!searched || byName) && q.named.length === 1 && !q.projectSpecific
+      ? factDeskFor(index, config).forMaterial(q.named[0], outcome, language, base, byName)
+      : null;
   if (card) {
     if (query.length <= 200) entry.answers.set(key, card);
     return card;
@@ -172,6 +186,15 @@ function structuredAnswer(index: AnswerIndex, config: SiteConfig, base: string, 
   return prepared;
 }
 
+/** A question as read: the words answered, their language, what the search finds, and whether it claims a named material meets a need. */
+interface ReadQuestion {
+  asked: string;
+  language: Lang;
+  outcome: SearchOutcome;
+  /** "X ist doch nichtbrennbar, oder?": the structure's yes/no answers it, not the nearest card. */
+  claimOnNeed: boolean;
+}
+
 /** The question as the answer reads it: synonyms replaced, a follow-up completed, its language and what the search finds. */
 function readQuestion(
   index: AnswerIndex,
@@ -179,9 +202,9 @@ function readQuestion(
   query: string,
   context: AskContext,
   answered: (question: string, earlier: string[]) => PreparedAnswer,
-): { asked: string; language: Lang; outcome: SearchOutcome } {
+): ReadQuestion {
   // The staff's synonyms count for the search as well as for the structure, in the question's language.
-  let asked = reader.rewrite(query, index.detectLanguage(query, context.acceptLanguage));
+  let asked = reader.rewrite(expandShorthand(query), index.detectLanguage(query, context.acceptLanguage));
   // A follow-up that names no material ("and how heavy is it?") is about the latest one named before:
   // by an earlier question, else by the previous answer ("which is PVC-free?" – "how wide is that one?");
   // one that compares a single named material ("and the difference to X?") compares it with that one.
@@ -194,7 +217,8 @@ function readQuestion(
       .map((text) => reader.read(text).named)
       .find((named) => named.length > 0);
     if (!earlier) {
-      const last = answered(previous[previous.length - 1], previous.slice(0, -1));
+      // Only the previous answer itself (read without its own earlier questions): one more answer at most.
+      const last = answered(previous[previous.length - 1], []);
       const ids = last.routed ? [] : last.results.filter((r) => r.kind === 'material').map((r) => r.id);
       const materials = ids.map((id) => reader.material(id)).filter((m) => m !== undefined);
       earlier = read.those ? materials : materials.slice(0, 1);
@@ -208,7 +232,8 @@ function readQuestion(
   // A question of material names and neutral words ("X vs Y?") is in the language of the names.
   const named = reader.nameLanguage(asked);
   if (named && index.detectLanguage(named.rest, 'de') !== index.detectLanguage(named.rest, 'en')) language = named.lang;
-  return { asked, language, outcome };
+  const claim = reader.read(asked);
+  return { asked, language, outcome, claimOnNeed: claim.named.length === 1 && !claim.action && claim.conditions.some((c) => c.kind === 'need') };
 }
 
 export function prepareAnswer(site: SiteState, query: string, context: AskContext): PreparedAnswer {
@@ -224,10 +249,10 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
     read = readQuestion(index, entry.reader, query, context, (question, earlier) => prepareAnswer(site, question, { ...context, previous: earlier }));
     if (readKey.length <= 2000) entry.reads.set(readKey, read);
   }
-  const { asked, language, outcome } = read;
-  // A country the data does not name, a product not made, a claim to check: before the structure.
+  const { asked, language, outcome, claimOnNeed } = read;
+  // A country or place the data does not name, a product not made, a claim to check: before the structure.
   const desk = factDeskFor(index, config);
-  const early = desk.before(asked, outcome, language, base);
+  const early = desk.before(asked, outcome, language, base, claimOnNeed);
   if (early) return early;
   const structured = structuredAnswer(index, config, base, asked, language, outcome);
   // A routed answer with only the contact point is a refusal: it says what is not published.

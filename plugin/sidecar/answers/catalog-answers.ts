@@ -384,8 +384,16 @@ function superlativeAnswer(ctx: Context, q: QuestionStructure, s: Superlative): 
     );
   const values = pool.map((m) => superlativeValue(ctx.model, m, s));
   const extreme = s.highest ? Math.max(...values) : Math.min(...values);
-  const tied = pool.filter((_, i) => values[i] === extreme);
-  const best = tied.slice(0, shownCount(tied.length));
+  // "Which three are the lightest?": the first three of the ranking, else those tied for the extreme.
+  const ranked = q.count
+    ? pool
+        .map((m, i) => ({ m, v: values[i] }))
+        .sort((a, b) => (s.highest ? b.v - a.v : a.v - b.v))
+        .slice(0, q.count)
+        .map((r) => r.m)
+    : undefined;
+  const tied = ranked ?? pool.filter((_, i) => values[i] === extreme);
+  const best = tied.slice(0, ranked ? ranked.length : shownCount(tied.length));
   const [de, en] = SUPERLATIVE_TITLES[s.attribute][s.highest ? 'high' : 'low'];
   const among = q.conditions.length
     ? say(lang, ` unter den Materialien, die ${labels(ctx.model, q.conditions, lang)} sind`, ` among the materials ${labels(ctx.model, q.conditions, lang)}`)
@@ -423,6 +431,20 @@ function listAnswer(ctx: Context, q: QuestionStructure, among?: CatalogMaterial[
   const matching = ranked.filter((r) => r.verdicts.every((v) => v === true)).map((r) => r.material);
   const evidence = (m: CatalogMaterial) => [...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ');
   const label = labels(model, q.conditions, lang);
+  // A setting the catalog names for some of many matches ("abwischbar, für ein Restaurant"): those lead,
+  // the others are counted with the link to the full list.
+  const meant = q.applications.size && !q.count && matching.length > 3 ? matching.filter((m) => q.applications.has(m.id)) : [];
+  if (meant.length && meant.length < matching.length) {
+    const shown = meant.slice(0, shownCount(meant.length));
+    const applications = (m: CatalogMaterial) => `${evidence(m)}; ${say(lang, 'Einsatzbereiche', 'applications')}: ${m.applications[lang]}`;
+    const sentences = [
+      say(lang, `Laut Katalog ${label} und für diesen Einsatz vorgesehen: `, `According to the catalog, ${label} and intended for this use: `) +
+        withEvidence(shown, applications, lang) +
+        '.',
+      ...moreSentence(ctx, shown.length, matching.length),
+    ];
+    return { ...answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions)], shown), list: true };
+  }
   if (matching.length) {
     // "Which three materials …": the first three of the ranking.
     const shown = matching.slice(0, q.count ?? shownCount(matching.length));
@@ -582,7 +604,9 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
   const named = q.named;
   // The file check or a call asked for with nothing to choose: that step, with its link or number.
   const choosing = q.conditions.length > 0 || q.superlative !== undefined || q.applications.size > 0;
-  if ((q.step === 'wallcheck' || q.step === 'telephone') && !named.length && !choosing && !q.unpublished && !q.projectSpecific)
+  // Asking for a person ("I'd rather talk to a human") is that, whatever else the question names.
+  if (q.step === 'telephone' && !named.length && !q.unpublished) return { ...composeFact(config, base, 'telephone', lang), routed: false };
+  if (q.step === 'wallcheck' && !named.length && !choosing && !q.unpublished && !q.projectSpecific)
     return { ...composeFact(config, base, q.step, lang), routed: false };
   if (q.step && q.step !== 'ordering' && named.length && !q.unpublished && !q.projectSpecific) {
     // A sample, the file check or a call for a named material: that step with its link, the material after it.
@@ -591,7 +615,8 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
     const opening = q.step === 'samples' ? say(lang, `Muster von ${names}:`, `Samples of ${names}:`) : say(lang, `Für ${names}:`, `For ${names}:`);
     return { answer: `${opening} ${next.answer}`, results: [...next.results, ...results(ctx, named)], routed: false };
   }
-  if (q.action) {
+  // "Which wallpaper should we order?" chooses a material: only an order for a named one is an order.
+  if (q.action && (named.length || !(q.conditions.length && q.recommendation))) {
     if (named.length === 0) return undefined;
     // Ordering or committing to something for a named material: how ordering works, or routed.
     if (q.projectSpecific || q.unpublished) return { ...composeRouting(config, base, lang), routed: true };

@@ -254,11 +254,30 @@ export function composeFact(config: SiteConfig, base: string, fact: FactId, lang
   return { answer: sentences.join(' '), results };
 }
 
+/** A text that names the Wallcheck or the contact form: the sentence with its link, and its result. */
+function entryPointsNamed(config: SiteConfig, base: string, text: string, lang: Lang): Composed {
+  const link = links(config, base);
+  const folded = text.toLowerCase();
+  const sentences: string[] = [];
+  const results: AskResult[] = [];
+  if (folded.includes(FACT_WORDING.wallcheck.label[lang].toLowerCase())) {
+    sentences.push(say(lang, `Zum Wallcheck: ${link.wallcheck}`, `Wallcheck page: ${link.wallcheck}`));
+    results.push(factResult(config, base, 'wallcheck', lang, factTexts(config).wallcheck[lang]));
+  }
+  if (folded.includes(say(lang, 'kontaktformular', 'contact form'))) {
+    sentences.push(say(lang, `Kontaktformular: ${link.contactForm}`, `Contact form: ${link.contactForm}`));
+    results.push(contactResult(config, base, lang));
+  }
+  return { answer: sentences.join(' '), results };
+}
+
 function composeFaq(config: SiteConfig, base: string, faqId: string, lang: Lang): Composed {
   const entry = config.discovery.faq.find((f) => f.id === faqId)!;
   const url = links(config, base).texts;
+  // An entry that names the Wallcheck or the contact form links it, as the facts about them do.
+  const named = entryPointsNamed(config, base, entry.answer[lang], lang);
   return {
-    answer: entry.answer[lang],
+    answer: named.answer ? `${entry.answer[lang]} ${named.answer}` : entry.answer[lang],
     results: [
       {
         '@type': 'Question',
@@ -275,6 +294,7 @@ function composeFaq(config: SiteConfig, base: string, faqId: string, lang: Lang)
           mainEntity: [{ '@type': 'Question', name: entry.question[lang], acceptedAnswer: { '@type': 'Answer', text: entry.answer[lang] } }],
         },
       },
+      ...named.results,
     ],
   };
 }

@@ -1,3 +1,5 @@
+import { stopwords as germanStopwords } from '@orama/stopwords/german';
+import { stopwords as englishStopwords } from '@orama/stopwords/english';
 import { Memo } from '../core/memo.js';
 
 /*
@@ -25,6 +27,24 @@ export function fold(text: string): string {
   );
 }
 
+/** Chat shorthand as the words it stands for, so the search reads them as the stop words they are. */
+const SHORTHAND: Record<string, string> = {
+  u: 'you',
+  ur: 'your',
+  whats: 'what is',
+  wats: 'what is',
+  pls: 'please',
+  plz: 'please',
+  gibts: 'gibt es',
+  wies: 'wie es',
+};
+
+/** A question with chat shorthand written out ("whats ur phone numbr" → "what is your phone numbr"). */
+export function expandShorthand(text: string): string {
+  // Not inside a hyphenated word: "U-Wert" is no "you".
+  return text.replace(/(?<![\w-])(?:u|ur|whats|wats|pls|plz|gibts|wies)(?![\w-])/gi, (word) => SHORTHAND[word.toLowerCase()] ?? word);
+}
+
 /** Words of a folded text; "+" stays part of a word ("a+"). */
 export function tokenize(folded: string): string[] {
   return folded.match(/[a-z0-9+]+/g) ?? [];
@@ -32,6 +52,29 @@ export function tokenize(folded: string): string[] {
 
 /** The tokens of a text as the matcher sees them. */
 export const tokensOf = (text: string): string[] => tokenize(fold(text));
+
+/** The stop words of both languages (Orama's lists, folded). */
+const FUNCTION_WORDS = new Set(
+  // Greetings and thanks too: "hallo" is no typo of "hallt".
+  [
+    ...germanStopwords,
+    ...englishStopwords,
+    'hallo',
+    'hello',
+    'hi',
+    'hey',
+    'moin',
+    'servus',
+    'danke',
+    'thanks',
+    'thank',
+    'bitte',
+    'please',
+    'gruss',
+    'gruesse',
+    'regards',
+  ].map((w) => fold(w)),
+);
 
 const ENDINGS = ['ungen', 'ern', 'en', 'er', 'es', 'e', 's', 'n'];
 
@@ -80,7 +123,8 @@ export function wordMatches(question: string, word: string, known?: ReadonlySet<
   // Plurals with umlaut: "Räume" is "Raum", "Bäder" is "Bad".
   if (plain(stem(question)) === plain(wordStem)) return true;
   // A word the vocabulary knows as it is ("class") is no typo of another ("glass").
-  if (question.length >= 5 && word.length >= 5 && !known?.has(question)) {
+  // A typo keeps the first letter ("neben" is no typo of "uneben").
+  if (question.length >= 5 && word.length >= 5 && question[0] === word[0] && !known?.has(question)) {
     const max = Math.min(question.length, word.length) >= 8 ? 2 : 1;
     if (editDistance(question, word, max) <= max) return true;
   }
@@ -165,9 +209,12 @@ export class Lexicon<T> {
   matchesOf(token: string): Set<string> {
     let found = this.#matches.get(token);
     if (!found) {
-      const accepts = this.#strict
-        ? (w: string) => w === token || (!/\d/.test(w) && plain(stem(token)) === plain(stem(w)))
-        : (w: string) => wordMatches(token, w, this.#known, this.#parts);
+      // A function word ("must", "will") is only itself: not the stem of "Muster", not a typo of a term.
+      const accepts = FUNCTION_WORDS.has(token)
+        ? (w: string) => w === token
+        : this.#strict
+          ? (w: string) => w === token || (!/\d/.test(w) && plain(stem(token)) === plain(stem(w)))
+          : (w: string) => wordMatches(token, w, this.#known, this.#parts);
       found = new Set([...this.#candidates(token)].filter(accepts));
       if (this.#prefixes && token.length >= 6) for (const w of this.#words) if (w.startsWith(token)) found.add(w);
       if (token.length <= 64) this.#matches.set(token, found);

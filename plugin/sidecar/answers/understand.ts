@@ -115,6 +115,8 @@ export class QuestionReader {
   readonly #nameWords: Lexicon<string>;
   readonly #nameTokens = new Map<string, Set<string>>();
   readonly #nameDf = new Map<string, number>();
+  /** The level codes of the ordered scales ("b1", "a2"), folded. */
+  readonly #levelCodes = new Set<string>();
   readonly #useCases: Lexicon<UseCase>;
   readonly #attributes: Lexicon<AttributeId>;
   readonly #unpublished: Lexicon<true>;
@@ -166,6 +168,7 @@ export class QuestionReader {
     );
     const model = needsModelOf(config);
     this.#model = model;
+    for (const { scale } of model.scales.values()) for (const level of scale.levels) for (const t of tokensOf(level.code)) this.#levelCodes.add(t);
     this.#needs = new Lexicon(
       model.needs.flatMap((n) => entries(both(n.words), n)),
       known,
@@ -204,7 +207,11 @@ export class QuestionReader {
     this.#actions = new Lexicon(entries(both(ACTION_WORDS), true as const));
     const specific = FACT_WORDING.project_specific.terms;
     // Its words one by one, without the short and generic ones of its phrases ("on site", "price list").
-    const specificWords = `${specific.de} ${specific.en}`.split(/\s+/).filter((w) => w.length >= 4 && w !== 'list' && !NAME_FILLERS.has(fold(w)));
+    // Hanging and fitting a wallcovering are also what a suitability question says ("Are we allowed to
+    // hang X in an escape route?"); asked of the company, the search's project-specific document routes them.
+    const specificWords = `${specific.de} ${specific.en}`
+      .split(/\s+/)
+      .filter((w) => w.length >= 4 && w !== 'list' && !NAME_FILLERS.has(fold(w)) && !SUITABILITY_VERBS.has(w));
     this.#projectSpecific = new Lexicon(
       specificWords.map((w) => ({ tokens: tokensOf(w), value: true as const })),
       known,
@@ -306,7 +313,14 @@ export class QuestionReader {
     const folded = fold(query);
     const tokens = this.#words(query);
     const taken = tokens.map(() => false);
-    const shapes = this.#shapes.findAll(tokens).map((f) => f.value);
+    const found = this.#shapes.findAll(tokens);
+    // A word read both as a comparative and as a superlative ("schwerer" is two letters from
+    // "schwerster", "narrowest" from "narrower") is the one it is written as.
+    const written = (f: { value: Shape; start: number }) => SHAPE_TOKENS.get(f.value)?.has(tokens[f.start]) ?? false;
+    const graded = found.filter((f) => f.value in COMPARATIVES || f.value in SUPERLATIVES);
+    const shapes = found
+      .filter((f) => !graded.includes(f) || written(f) || !graded.some((g) => g !== f && g.start === f.start && written(g)))
+      .map((f) => f.value);
     const has = (shape: Shape) => shapes.includes(shape);
 
     // Whole names first, so their words ("PVC-frei", "FR B1") are not read as criteria.
@@ -314,7 +328,9 @@ export class QuestionReader {
 
     const conditions: Condition[] = [];
     const negationAt = tokens.flatMap((t, i) => (t === 'nicht' || t === 'not' || t === 'kein' || t === 'keine' || t === 'ohne' ? [i] : []));
-    const negatedBefore = (start: number) => negationAt.some((i) => i < start && start - i <= 4 && !taken[i]);
+    // Within four words, short ones not counted ("can't be used in a wet room": be, in, a).
+    const wordsBetween = (from: number, to: number) => tokens.slice(from + 1, to).filter((t) => t.length > 3).length;
+    const negatedBefore = (start: number) => negationAt.some((i) => i < start && wordsBetween(i, start) < 4 && !taken[i]);
     // Fire classes: "Baustoffklasse B1", "DIN 4102 B1", and Euroclasses written out ("B-s1, d0").
     for (const match of folded.matchAll(/\b([a-f][12]?)\s*-\s*s([123])\s*(?:,\s*)?d([012])\b/g)) {
       const at = tokenize(folded.slice(0, match.index)).length;
@@ -325,6 +341,10 @@ export class QuestionReader {
       if (parts && (comparator === 'ge' || comparator === 'le')) {
         // "at least B-s1, d0": each part of the class at least (at most) its level.
         for (const part of parts) conditions.push({ kind: 'scale', ...part, op: comparator, negated: false });
+      } else if (parts && (comparator === 'gt' || comparator === 'lt')) {
+        // "better than B-s1, d0": each part at least as good, and not that class itself.
+        for (const part of parts) conditions.push({ kind: 'scale', ...part, op: comparator === 'gt' ? 'ge' : 'le', negated: false });
+        conditions.push({ kind: 'fire_class', code, negated: true });
       } else conditions.push({ kind: 'fire_class', code, negated: false });
     }
     conditions.push(...this.#readScales(tokens, taken, negatedBefore));
@@ -359,8 +379,9 @@ export class QuestionReader {
         const own = candidates.filter((w) => this.#nameTokens.get(m.id)!.has(w));
         if (own.length === 0) continue;
         const entry = scores.get(m.id) ?? { score: 0, at: i, words: 0, numbers: 0 };
-        // Numbers in names ("150") only count beside a word of the name.
-        if (own.every((w) => /^\d+$/.test(w))) entry.numbers += 1;
+        // Numbers and class codes in names ("150", "A2", "B1") only count beside a word of the name:
+        // "must be B1" asks for a class, not for "Vlies FR B1".
+        if (own.every((w) => /^\d+$/.test(w) || this.#levelCodes.has(w))) entry.numbers += 1;
         else entry.score += Math.max(...own.map((w) => 1 / this.#nameDf.get(w)!));
         entry.words += 1;
         scores.set(m.id, entry);
@@ -401,7 +422,8 @@ export class QuestionReader {
       comparison: has('compare') || (comparative !== undefined && named.length >= 2),
       yesNo: QUESTION_SHAPE_WORDS_AUX.has(first),
       negatedQuestion: QUESTION_SHAPE_WORDS_AUX.has(first) && negationAt.some((i) => !taken[i]),
-      unpublished: this.#unpublished.find(tokens, taken.slice()).length > 0,
+      // "how long does it take"/"wie lange dauert" asks for a time, not for a length ("wie lang ist eine Rolle").
+      unpublished: this.#unpublished.find(tokens, taken.slice()).some((f) => !asksDuration(tokens, f.start)),
       action: this.#actions.find(tokens, taken.slice()).length > 0,
       projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).length > 0,
       listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
@@ -439,30 +461,51 @@ function readCount(tokens: string[]): number | undefined {
 /** Words a yes/no question starts with. */
 const QUESTION_SHAPE_WORDS_AUX = new Set(tokensOf(`${QUESTION_SHAPE_WORDS.aux.de}, ${QUESTION_SHAPE_WORDS.aux.en}`));
 
+/** The verbs of a duration: "how long does it take", "wie lange dauert/brauchen Sie". */
+const DURATION_VERBS = new Set(['take', 'takes', 'dauert', 'dauern', 'brauchen', 'braucht', 'need', 'needs']);
+
+/** Whether the word at i is "long"/"lang(e)" of "how long … take" / "wie lange … dauert". */
+function asksDuration(tokens: string[], i: number): boolean {
+  return (tokens[i - 1] === 'how' || tokens[i - 1] === 'wie') && tokens.slice(i + 1, i + 6).some((t) => DURATION_VERBS.has(t));
+}
+
+/** Project-specific words that a suitability question uses too. */
+const SUITABILITY_VERBS = new Set(['hanging', 'hanger', 'fitting', 'anbringen']);
+
 /** The values a superlative ranks materials by. */
 const RANKED = new Set<AttributeId>(['weight', 'width', 'cleanability', 'fire']);
 
+const SUPERLATIVES: Partial<Record<Shape, Superlative>> = {
+  lightest: { attribute: 'weight', highest: false },
+  heaviest: { attribute: 'weight', highest: true },
+  widest: { attribute: 'width', highest: true },
+  narrowest: { attribute: 'width', highest: false },
+  most_cleanable: { attribute: 'cleanability', highest: true },
+  best_fire: { attribute: 'fire', highest: true },
+};
+
+const COMPARATIVES: Partial<Record<Shape, Superlative>> = {
+  lighter: { attribute: 'weight', highest: false },
+  heavier: { attribute: 'weight', highest: true },
+  wider: { attribute: 'width', highest: true },
+  narrower: { attribute: 'width', highest: false },
+};
+
+/** The words of each comparative and superlative as written, to tell a typo of one from the other. */
+const SHAPE_TOKENS = new Map(
+  [...Object.keys(SUPERLATIVES), ...Object.keys(COMPARATIVES)].map((shape) => [
+    shape as Shape,
+    new Set(tokenize(fold(`${QUESTION_SHAPE_WORDS[shape as Shape].de} ${QUESTION_SHAPE_WORDS[shape as Shape].en}`))),
+  ]),
+);
+
 function readSuperlative(shapes: Shape[]): Superlative | undefined {
-  const map: Partial<Record<Shape, Superlative>> = {
-    lightest: { attribute: 'weight', highest: false },
-    heaviest: { attribute: 'weight', highest: true },
-    widest: { attribute: 'width', highest: true },
-    narrowest: { attribute: 'width', highest: false },
-    most_cleanable: { attribute: 'cleanability', highest: true },
-    best_fire: { attribute: 'fire', highest: true },
-  };
-  for (const s of shapes) if (map[s]) return map[s];
+  for (const s of shapes) if (SUPERLATIVES[s]) return SUPERLATIVES[s];
   return undefined;
 }
 
 function readComparative(shapes: Shape[]): Superlative | undefined {
-  const map: Partial<Record<Shape, Superlative>> = {
-    lighter: { attribute: 'weight', highest: false },
-    heavier: { attribute: 'weight', highest: true },
-    wider: { attribute: 'width', highest: true },
-    narrower: { attribute: 'width', highest: false },
-  };
-  for (const s of shapes) if (map[s]) return map[s];
+  for (const s of shapes) if (COMPARATIVES[s]) return COMPARATIVES[s];
   return undefined;
 }
 
@@ -484,6 +527,9 @@ const GREATER = /(breiter|schwerer|groesser|mehr|ueber|wider|heavier|more|over|a
 const LESS = /(leichter|schmaler|weniger|unter|lighter|narrower|less|under|below|smaller)(\s+(als|than))?\s*$/;
 const AT_LEAST = /(mindestens|wenigstens|zumindest|minimum|at least|ab)\s*$/;
 const AT_MOST = /(hoechstens|maximal|maximum|at most|bis)\s*$/;
+// The same said after the number ("310 cm wide or more", "300 g/m² oder weniger"), the value's word between.
+const OR_MORE = /^(?:[a-z]+\s+)?(?:or more|oder mehr|und mehr|or above|and above|and up|or wider|oder breiter|or heavier|oder schwerer)\b/;
+const OR_LESS = /^(?:[a-z]+\s+)?(?:or less|oder weniger|und weniger|or below|and below|or lighter|oder leichter|or narrower|oder schmaler)\b/;
 
 const WIDTH_STEMS = ['breit', 'schmal', 'wide', 'narrow', 'width'];
 const WEIGHT_STEMS = ['schwer', 'leicht', 'heav', 'light', 'weigh'];
@@ -514,19 +560,28 @@ export function readNumbers(folded: string): Numeric[] {
   const out: Numeric[] = [];
   // (?<!\d): a number is read from its first digit (a later start found nothing the first did not, but made
   // a long run of digits quadratic).
-  for (const match of folded.matchAll(/(?<!\d)(\d+(?:[.,]\d+)?)\s*(cm|metern|meter|m|g\s*\/\s*m2|g\/qm|gramm|g)?(?![a-z0-9])/g)) {
+  for (const match of folded.matchAll(/(?<!\d)(\d+(?:[.,]\d+)?)\s*(cm|metern|meter|m|g\s*\/\s*m2|g\/qm|gsm|grams?|gramm|g)?(?![a-z0-9])/g)) {
     // Metres count as a width only beside a word for width ("3 m breit"): "3 x 2,5 m" is a wall, not a limit.
     const metres = match[2] !== undefined && match[2].startsWith('m');
     const value = Number(match[1].replace(',', '.')) * (metres ? 100 : 1);
     const unit = metres ? undefined : match[2];
     const before = folded.slice(Math.max(0, match.index - 30), match.index);
-    const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 12).trimStart();
+    const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 32).trimStart();
     let attribute: Numeric['attribute'] | undefined = unit === 'cm' ? 'width' : unit ? 'weight' : undefined;
     if (metres && WIDTH_STEMS.some((w) => after.startsWith(w))) attribute = 'width';
     if (!attribute && endsWithWordOf(before, WIDTH_STEMS)) attribute = 'width';
     if (!attribute && endsWithWordOf(before, WEIGHT_STEMS)) attribute = 'weight';
     if (!attribute) continue;
-    const op = AT_LEAST.test(before) ? 'ge' : AT_MOST.test(before) ? 'le' : GREATER.test(before) ? 'gt' : LESS.test(before) ? 'lt' : 'eq';
+    const op =
+      AT_LEAST.test(before) || OR_MORE.test(after)
+        ? 'ge'
+        : AT_MOST.test(before) || OR_LESS.test(after)
+          ? 'le'
+          : GREATER.test(before)
+            ? 'gt'
+            : LESS.test(before)
+              ? 'lt'
+              : 'eq';
     out.push({ attribute, op, value });
   }
   return out;

@@ -96,8 +96,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   ordering: {
     label: { de: 'Bestellung', en: 'Ordering' },
     terms: {
-      de: 'bestellen Bestellung Bestellungen Auftrag Aufträge beauftragen kaufen Kauf online Onlineshop Shop Warenkorb Agent Agenten KI automatisiert automatisch Schnittstelle API Bestellschnittstelle selbst Self-Service',
-      en: 'order orders ordering place an order buy purchase online shop checkout cart agent agents AI bot automated automatic automation API interface self-service',
+      de: 'bestellen Bestellung Bestellungen Auftrag Aufträge beauftragen kaufen Kauf online Onlineshop Shop Warenkorb Agent Agenten KI automatisiert automatisch Schnittstelle API Bestellschnittstelle Endpunkt Beschaffung Beschaffungssystem Einkaufssystem ERP EDI selbst Self-Service',
+      en: 'order orders ordering place an order buy purchase online shop checkout cart agent agents AI bot automated automatic automatically automation API interface endpoint procurement e-procurement purchasing system ERP EDI punchout self-service',
     },
   },
   file_transfer: {
@@ -110,8 +110,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   wallcheck: {
     label: { de: 'Wallcheck', en: 'Wallcheck' },
     terms: {
-      de: 'Wallcheck Datencheck Druckdatenprüfung Dateiprüfung Prüfung prüfen geprüft Qualitätsprüfung Qualitätscheck Auflösung Format Farbraum Beschnitt kostenlos gratis Kosten kostet',
-      en: 'Wallcheck file check print file check print data check preflight quality check check checked checking resolution format colour color space bleed free of charge cost costs',
+      de: 'Wallcheck Datencheck Druckdatenprüfung Dateiprüfung Prüfung prüfen geprüft Qualitätsprüfung Qualitätscheck Auflösung dpi ppi PDF TIFF JPG Format Farbraum CMYK RGB Beschnitt kostenlos gratis Kosten kostet',
+      en: 'Wallcheck file check print file check print data check preflight quality check check checked checking resolution dpi ppi PDF TIFF JPG format colour color space CMYK RGB bleed free of charge cost costs',
     },
   },
   samples: {
@@ -138,8 +138,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   company: {
     label: { de: 'Unternehmen', en: 'Company' },
     terms: {
-      de: 'Unternehmen Firma Hersteller wer über uns Digitaldruck Tapete Tapeten Fototapete Wandbild Geschäftskunden B2B Objektkunden Gewerbekunden Privatkunden',
-      en: 'company manufacturer who about us digital print wallpaper wallpapers photo wallpaper mural murals business customers B2B contract customers trade private customers consumers',
+      de: 'Unternehmen Firma Hersteller wer über uns Digitaldruck Tapete Tapeten Fototapete Wandbild Geschäftskunden B2B Objektkunden Gewerbekunden Privatkunden Privatperson Privatpersonen Endverbraucher Firmen',
+      en: 'company manufacturer who about us digital print wallpaper wallpapers photo wallpaper mural murals business customers B2B contract customers trade private customers private person private persons consumers businesses',
     },
   },
   agents: {
@@ -162,7 +162,7 @@ export const FACT_WORDING: Record<FactId, Wording> = {
     // telephone line instead of guessing.
     label: { de: 'Projektbezogene Fragen', en: 'Project-specific questions' },
     terms: {
-      de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Rechnung Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung',
+      de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Zahlungsziel Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung',
       en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging wallpaper hanger on site visit survey measure abroad complaint warranty guarantee promise guaranteed reservation',
     },
   },
@@ -218,7 +218,10 @@ export type AttributeId = 'weight' | 'width' | 'fire' | 'cleanability' | 'surfac
 
 /** How questions name each attribute of a material; comma-separated phrases. */
 export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
-  weight: { de: 'Gewicht, Flächengewicht, Grammatur, wiegt, wiegen, schwer', en: 'weight, weigh, weighs, heavy, grammage' },
+  weight: {
+    de: 'Gewicht, Flächengewicht, Grammatur, wiegt, wiegen, schwer, Gramm pro Quadratmeter, Quadratmetergewicht',
+    en: 'weight, weigh, weighs, heavy, grammage, grams per square metre, grams per square meter, gsm',
+  },
   width: { de: 'Breite, breit, Druckbreite, Rollenbreite, Bahnbreite, bedruckbar, bedruckt', en: 'width, wide, printable width, roll width, printable' },
   fire: {
     de: 'Brandverhalten, Brandklasse, Brandschutzklasse, Baustoffklasse, Euroklasse, Feuerklasse, Entflammbarkeit, DIN 4102, EN 13501',
@@ -229,14 +232,17 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
     en: 'cleaning, clean, cleanability, cleanability class, care, wipe, maintenance',
   },
   surface: { de: 'Oberfläche, Oberflächen, Haptik, Struktur, Optik, Finish', en: 'surface, finish, texture, surface finish, feel' },
-  base_material: { de: 'Trägermaterial, Träger, Basismaterial, besteht, Aufbau, Grundmaterial', en: 'base material, backing, made of, substrate, composition' },
+  base_material: {
+    de: 'Trägermaterial, Träger, Basismaterial, besteht, bestehen, Aufbau, Grundmaterial, woraus, aus welchem Stoff, aus welchem Material, gemacht aus, Gewebe, Unterseite',
+    en: 'base material, backing, made of, made from, substrate, composition, underneath, what is it made, fabric underneath',
+  },
   certifications: {
     de: 'Zertifikat, Zertifikate, Zertifizierung, Zertifizierungen, zertifiziert, Prüfzeichen, Nachweis, Nachweise',
     en: 'certification, certifications, certificate, certificates, certified',
   },
   applications: {
     de: 'Einsatzbereich, Einsatzbereiche, Anwendung, Anwendungen, eingesetzt, verwendet, einsetzen, verwenden, wofür, Verwendung, Bereichen',
-    en: 'applications, application, used, use, uses, where',
+    en: 'applications, application, used, use, uses, where, intended for, meant for, kind of spaces, spaces, rooms',
   },
   wet_room: { de: 'Feuchtraumeignung, Spritzwasser, Dusche, Duschen', en: 'wet-room note, shower, showers, splash' },
 };

@@ -369,7 +369,7 @@ export type AskRequest = {
     | {
         text: string;
         site?: string;
-        /** Earlier questions of the conversation, oldest first (NLWeb v0.55): a follow-up that names no material is about the materials the latest of them named. */
+        /** Earlier questions of the conversation, oldest first (NLWeb v0.55): a follow-up that names no material is about the materials the latest of them named, else about those the answer to the last one named. */
         prev?: string[];
       };
   /** NLWeb preferences; streaming: true asks for the event stream as Accept: text/event-stream does. */

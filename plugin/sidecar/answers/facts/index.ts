@@ -2,12 +2,12 @@ import type { LocalizedText, SiteConfig } from '../../core/site-config.js';
 import { Memo } from '../../core/memo.js';
 import { ADVISOR_CONFIRMS, compose, composeRouting, contactResult, contactSentence, say, type AskResult, type Composed } from '../compose.js';
 import { companyOf, type CatalogMaterial, type Lang } from '../documents.js';
-import { Lexicon, phrases, tokensOf } from '../lexicon.js';
+import { fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
 import type { AnswerIndex, SearchOutcome } from '../search.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
-import { ASSERTION_TAGS, ASSERTION_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_ASKS, OFFER_WORDS, TIME_WORDS } from './wording.js';
+import { ASSERTION_TAGS, ASSERTION_WORDS, DELIVERY_WORDS, FILLER_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_ASKS, OFFER_WORDS, TIME_WORDS } from './wording.js';
 
 /**
  * What an answer is, for the insights (not published in the response): answered from the catalog, from
@@ -63,6 +63,7 @@ export class FactDesk {
   readonly #offers = lexicon(both(OFFER_WORDS), true);
   readonly #asks = lexicon(both(OFFER_ASKS), true);
   readonly #time = lexicon(both(TIME_WORDS), true);
+  readonly #delivery = lexicon(both(DELIVERY_WORDS), true);
   readonly #timeTerms: Record<Lang, Set<string>>;
   /** The products the site's data says the company does not make (discovery.vocabulary.not_offered), each as staff wrote it. */
   readonly #products: Lexicon<string>;
@@ -79,7 +80,7 @@ export class FactDesk {
     this.cards = new CardIndex(buildCards(config), (text, lang) => index.tokenize(text, lang));
     const termsOf = (text: LocalizedText) => ({ de: new Set(index.tokenize(text.de, 'de')), en: new Set(index.tokenize(text.en, 'en')) });
     this.#offerTerms = termsOf(OFFER_WORDS);
-    this.#generalTerms = termsOf(GENERAL_WORDS);
+    this.#generalTerms = termsOf({ de: `${GENERAL_WORDS.de}, ${FILLER_WORDS.de}`, en: `${GENERAL_WORDS.en}, ${FILLER_WORDS.en}` });
     this.#timeTerms = termsOf(TIME_WORDS);
     this.#assertionTerms = termsOf({ de: `${ASSERTION_WORDS.de} ${ASSERTION_TAGS.de}`, en: `${ASSERTION_WORDS.en} ${ASSERTION_TAGS.en}` });
     this.#notPublished = (Object.keys(NOT_PUBLISHED) as (keyof typeof NOT_PUBLISHED)[]).map((what) => [what, lexicon(both(NOT_PUBLISHED[what].words))]);
@@ -132,6 +133,20 @@ export class FactDesk {
     return this.#countries.findAll(tokensOf(query))[0]?.value;
   }
 
+  /**
+   * A place a delivery question names that no word of the site's data knows ("Liefert ihr nach
+   * Hamburg?", "Wir sitzen in Basel – Lieferung möglich?"): a capitalized word neither the search
+   * documents nor the cards know. Countries are found by name before this.
+   */
+  #placeOf(query: string, lang: Lang): string | undefined {
+    if (this.#delivery.findAll(tokensOf(query)).length === 0) return undefined;
+    for (const [word] of query.matchAll(/\p{Lu}[\p{L}-]{2,}/gu)) {
+      const terms = this.#index.tokenize(word, lang);
+      if (terms.length && terms.every((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang))) return word;
+    }
+    return undefined;
+  }
+
   /** The question's terms that are not asking-words of a shape (offer verbs, "tell me about"). */
   #content(outcome: SearchOutcome, lang: Lang): string[] {
     return outcome.terms.filter((t) => !this.#offerTerms[lang].has(t) && !this.#generalTerms[lang].has(t));
@@ -182,9 +197,10 @@ export class FactDesk {
    * Before the question's structure is read: a country the data does not name (said so and routed,
    * never answered with the delivery time as if yes), a product the company does not make (said so,
    * no stand-in material), and a claim to confirm (answered with the true fact, corrected when its
-   * figures differ).
+   * figures differ). claimOnNeed: the claim is that one named material meets a need, which the
+   * structure answers with its yes or no.
    */
-  before(query: string, outcome: SearchOutcome, lang: Lang, base: string): FactAnswer | null {
+  before(query: string, outcome: SearchOutcome, lang: Lang, base: string, claimOnNeed = false): FactAnswer | null {
     const country = this.countryOf(query);
     if (country) {
       const name = country.name[lang];
@@ -194,6 +210,12 @@ export class FactDesk {
           `Für ${name} ist in unseren Daten nicht veröffentlicht, ob wir dorthin liefern.`,
           `Whether we deliver to ${name} is not published in our data.`,
         ),
+      ]);
+    }
+    const place = this.#placeOf(query, lang);
+    if (place) {
+      return this.#routing(base, lang, [
+        say(lang, `Ob wir nach ${place} liefern, ist in unseren Daten nicht veröffentlicht.`, `Whether we deliver to ${place} is not published in our data.`),
       ]);
     }
     const product = this.#notOffered(query, outcome, lang);
@@ -206,12 +228,17 @@ export class FactDesk {
         : say(lang, 'Nein, das stellen wir nicht her und bieten es nicht an.', 'No, that is not something we make or sell.');
       return { ...this.#routing(base, lang, [no, company.description[lang]], facts.results), kind: 'refused' };
     }
-    if (this.#asserts(query)) {
+    if (!claimOnNeed && this.#asserts(query)) {
       // Words no card knows ("besetzt", "20 Uhr") are left out: the claim is about what the cards do
       // know, and its figures are checked against the card found.
       const terms = this.#content(outcome, lang).filter((t) => !this.#assertionTerms[lang].has(t));
       const [hit] = this.cards.match(terms, lang, undefined, 1);
       if (hit && hit.score >= this.threshold) return this.#cardAnswer(hit, base, lang, this.#verdict(query, hit.card, lang));
+      // A claim about a time ("brauchen 3–4 Tage, oder?") is checked against the card that states one.
+      if (STATES_TIME.test(fold(query))) {
+        const [timed] = this.cards.match(terms, lang, (card) => STATES_TIME.test(card.text[lang]), 1);
+        if (timed && timed.score >= this.threshold * TIMED_CARD_SHARE) return this.#cardAnswer(timed, base, lang, this.#verdict(query, timed.card, lang));
+      }
     }
     return null;
   }
@@ -231,13 +258,14 @@ export class FactDesk {
    * card that covers what it asks beyond the name, or, when it asks for something no card of the
    * material holds (a word the data does not know), that this is not published; null to go on.
    */
-  forMaterial(material: CatalogMaterial, outcome: SearchOutcome, lang: Lang, base: string): FactAnswer | null {
+  forMaterial(material: CatalogMaterial, outcome: SearchOutcome, lang: Lang, base: string, unknownOnly = false): FactAnswer | null {
     const nameTerms = new Set(this.#index.tokenize(`${material.name.de} ${material.name.en}`, lang));
     const rest = this.#content(outcome, lang).filter((t) => !nameTerms.has(t));
     if (rest.length === 0) return null;
     const own = (card: FactCard) => card.material?.id === material.id;
     const [top] = this.cards.match(rest, lang, own, 1, (t) => this.#index.knows(t, lang));
-    if (top && top.score >= this.threshold) return this.#cardAnswer(top, base, lang);
+    // unknownOnly: the search found the material; only a value the data does not know changes that.
+    if (!unknownOnly && top && top.score >= this.threshold) return this.#cardAnswer(top, base, lang);
     if (rest.some((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang))) {
       // What is published about it follows, so a question asked in words the data does not use still gets its answer.
       const source = compose(this.#config, base, { kind: 'material', materialId: material.id }, lang);

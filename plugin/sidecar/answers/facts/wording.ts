@@ -33,8 +33,23 @@ export const OFFER_ASKS: LocalizedText = {
 
 /** Asking for a time or a duration ("Wie lange …", "how soon …"): answered by a card that states one. */
 export const TIME_WORDS: LocalizedText = {
-  de: 'wie lange, wie viel zeit, wieviel zeit, wann, bis wann, ab wann, wie schnell, wie lang, dauert, dauern',
-  en: 'how long, how soon, how quickly, how fast, when, until when, till when, by when, how much time',
+  de: 'wie lange, wie viel zeit, wieviel zeit, wann, bis wann, ab wann, wie schnell, wie lang, dauert, dauern, bis wie viel uhr, um wie viel uhr, ab wie viel uhr, an welchen tagen, welche tage',
+  en: 'how long, how soon, how quickly, how fast, when, until when, till when, by when, how much time, what time, until what time, which days, what days',
+};
+
+/**
+ * Words that carry the question's grammar, not its topic ("Was passiert nach …", "Darf ich einfach …"):
+ * left out when a card is matched, so they neither help nor count against it.
+ */
+export const FILLER_WORDS: LocalizedText = {
+  de: 'passiert, passieren, geschieht, einfach, eigentlich, genau, überhaupt, mal, ja, doch, halt, wohl, darf, dürfen, muss, müssen, soll, sollen, möchte, möchten, bitte, bekomme, bekommen, bekommt, kriege, kriegen',
+  en: 'happens, happen, happening, just, actually, exactly, basically, please, may, must, get, got',
+};
+
+/** Asking about delivery somewhere ("Liefert ihr nach …", "do you ship to …"): with a place the data does not name, that is not published. */
+export const DELIVERY_WORDS: LocalizedText = {
+  de: 'liefern, liefert, lieferung, lieferbar, versenden, versendet, versand, verschicken, schicken, zustellen, zustellung',
+  en: 'deliver, delivers, delivery, shipping, ship to, ships to, send to, dispatch',
 };
 
 /** Words that ask about a material in general rather than for one of its values ("Tell me about …"). */
