@@ -50,6 +50,7 @@ const lexicon = (list: string, strict = false) =>
     strict ? { known: new Set<string>(), parts: new Set<string>(), strict } : undefined,
   );
 const COMPOSED_PER_DESK = 1024;
+const DECIDED_PER_DESK = 2048;
 
 /** The fact cards of one index (one configuration revision) and what reads questions for them; built once. */
 export class FactDesk {
@@ -73,6 +74,7 @@ export class FactDesk {
   readonly #notPublished: [keyof typeof NOT_PUBLISHED, Lexicon<true>][];
   readonly #countries: Lexicon<Country>;
   readonly #composed = new Memo<string, Composed>(COMPOSED_PER_DESK);
+  readonly #decided = new Memo<string, FactAnswer | false>(DECIDED_PER_DESK);
 
   constructor(index: AnswerIndex, config: SiteConfig) {
     this.#config = config;
@@ -201,6 +203,16 @@ export class FactDesk {
    * structure answers with its yes or no.
    */
   before(query: string, outcome: SearchOutcome, lang: Lang, base: string, claimOnNeed = false): FactAnswer | null {
+    // Decided once per question (a repeated question is one lookup, not five word scans); false for none.
+    const key = `${lang}\n${base}\n${claimOnNeed}\n${query}`;
+    const known = this.#decided.get(key);
+    if (known !== undefined) return known || null;
+    const decided = this.#decideBefore(query, outcome, lang, base, claimOnNeed);
+    if (query.length <= 1000) this.#decided.set(key, decided ?? false);
+    return decided;
+  }
+
+  #decideBefore(query: string, outcome: SearchOutcome, lang: Lang, base: string, claimOnNeed: boolean): FactAnswer | null {
     const country = this.countryOf(query);
     if (country) {
       const name = country.name[lang];
