@@ -32,6 +32,8 @@ async function openInsights(tab: string): Promise<void> {
   await page.locator('.ma-insights canvas').first().waitFor({ timeout: 30_000 });
 }
 
+const LONG_WORD = 'x'.repeat(600);
+
 beforeAll(async () => {
   const injected = wordpressStack();
   if (!injected) throw new Error('no WordPress stack: this file runs in the vitest project "wordpress"');
@@ -48,6 +50,8 @@ beforeAll(async () => {
       headers: { cookie: PLAYGROUND_COOKIE, 'user-agent': 'Claude-User/1.0' },
     })
   ).text();
+  // One long word, as a flood of nonsense sends: it must not push the count and actions out of view.
+  await (await siteFetch(`${stack.url}/wp-json/nlweb/v1/ask?query=${LONG_WORD}`, { headers: { cookie: PLAYGROUND_COOKIE } })).text();
   await (
     await siteFetch(`${stack.url}${PREFIX}/handoffs`, {
       method: 'POST',
@@ -72,6 +76,13 @@ describe('the Insights tab in Chromium', () => {
     await expect(page.locator('.ma-insights canvas').count()).resolves.toBe(3);
     // Chart.js drew on each canvas (it sizes the canvas to the box it fills).
     for (const canvas of await page.locator('.ma-insights canvas').all()) expect(await canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(300);
+    // The long word wraps inside its cell: the table stays inside its card, the row's actions in view.
+    const card = (await unanswered.boundingBox())!;
+    const table = (await unanswered.locator('table').boundingBox())!;
+    expect(table.x + table.width).toBeLessThanOrEqual(card.x + card.width + 1);
+    const longRow = unanswered.getByRole('row').filter({ hasText: LONG_WORD.slice(0, 50) });
+    const actions = (await longRow.first().getByRole('button', { name: 'Not relevant' }).boundingBox())!;
+    expect(actions.x + actions.width).toBeLessThanOrEqual(card.x + card.width + 1);
     await shot('01-insights');
     const families = page.getByRole('region', { name: 'Requests per day by agent family' });
     await families.getByRole('button', { name: 'Show table' }).click();

@@ -288,7 +288,9 @@ function QuestionsTable({ questions, title, actions }: { questions: InsightsQues
     <FigureTable caption={title} columns={columns}>
       {questions.map((q) => (
         <tr key={`${q.text_key}-${q.kind}`} className={q.dismissed ? 'is-dismissed' : undefined}>
-          <td lang={q.language || undefined}>{q.question}</td>
+          <td className="ma-insights__question" lang={q.language || undefined}>
+            {q.question}
+          </td>
           <td>{q.count}</td>
           <td>{q.language.toUpperCase()}</td>
           <td>
