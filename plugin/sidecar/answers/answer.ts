@@ -6,7 +6,7 @@ import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
-import { QuestionReader } from './understand.js';
+import { QuestionReader, type QuestionStructure } from './understand.js';
 import { expandShorthand, fold } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 
@@ -141,12 +141,19 @@ function structuredFor(index: AnswerIndex, config: SiteConfig) {
   return entry;
 }
 
-function structuredAnswer(index: AnswerIndex, config: SiteConfig, base: string, query: string, language: Lang, outcome: SearchOutcome): PreparedAnswer | null {
+function structuredAnswer(
+  index: AnswerIndex,
+  config: SiteConfig,
+  base: string,
+  query: string,
+  language: Lang,
+  outcome: SearchOutcome,
+  q: QuestionStructure,
+): PreparedAnswer | null {
   const entry = structuredFor(index, config);
   const key = `${language}\n${base}\n${query}`;
   const known = entry.answers.get(key);
   if (known !== undefined) return known;
-  const q = entry.reader.read(query);
   let found: CatalogAnswer | undefined = answerFromCatalog(config, base, language, q);
   const searched = searchAnswers(outcome);
   const topGrounding = outcome.hits[0]?.doc.grounding;
@@ -186,13 +193,12 @@ function structuredAnswer(index: AnswerIndex, config: SiteConfig, base: string, 
   return prepared;
 }
 
-/** A question as read: the words answered, their language, what the search finds, and whether it claims a named material meets a need. */
+/** A question as read: the words answered, their language, what the search finds, and their structure. */
 interface ReadQuestion {
   asked: string;
   language: Lang;
   outcome: SearchOutcome;
-  /** "X ist doch nichtbrennbar, oder?": the structure's yes/no answers it, not the nearest card. */
-  claimOnNeed: boolean;
+  structure: QuestionStructure;
 }
 
 /** The question as the answer reads it: synonyms replaced, a follow-up completed, its language and what the search finds. */
@@ -209,6 +215,7 @@ function readQuestion(
   // by an earlier question, else by the previous answer ("which is PVC-free?" – "how wide is that one?");
   // one that compares a single named material ("and the difference to X?") compares it with that one.
   const previous = context.previous ?? [];
+  const readAsked = asked;
   const read = previous.length ? reader.read(asked) : undefined;
   if (read && (read.named.length === 0 || (read.named.length === 1 && read.comparison))) {
     const lang = index.detectLanguage(query, context.acceptLanguage);
@@ -232,8 +239,7 @@ function readQuestion(
   // A question of material names and neutral words ("X vs Y?") is in the language of the names.
   const named = reader.nameLanguage(asked);
   if (named && index.detectLanguage(named.rest, 'de') !== index.detectLanguage(named.rest, 'en')) language = named.lang;
-  const claim = reader.read(asked);
-  return { asked, language, outcome, claimOnNeed: claim.named.length === 1 && !claim.action && claim.conditions.some((c) => c.kind === 'need') };
+  return { asked, language, outcome, structure: read && asked === readAsked ? read : reader.read(asked) };
 }
 
 export function prepareAnswer(site: SiteState, query: string, context: AskContext): PreparedAnswer {
@@ -249,12 +255,14 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
     read = readQuestion(index, entry.reader, query, context, (question, earlier) => prepareAnswer(site, question, { ...context, previous: earlier }));
     if (readKey.length <= 2000) entry.reads.set(readKey, read);
   }
-  const { asked, language, outcome, claimOnNeed } = read;
+  const { asked, language, outcome, structure } = read;
   // A country or place the data does not name, a product not made, a claim to check: before the structure.
+  // A claim that one named material meets a need ("X ist doch nichtbrennbar, oder?") is the structure's yes/no.
+  const claimOnNeed = structure.named.length === 1 && !structure.action && structure.conditions.some((c) => c.kind === 'need');
   const desk = factDeskFor(index, config);
   const early = desk.before(asked, outcome, language, base, claimOnNeed);
   if (early) return early;
-  const structured = structuredAnswer(index, config, base, asked, language, outcome);
+  const structured = structuredAnswer(index, config, base, asked, language, outcome, structure);
   // A routed answer with only the contact point is a refusal: it says what is not published.
   if (structured?.routed && structured.results.length === 1 && structured.results[0].id === 'contact') return desk.refusal(asked, language, base);
   if (structured) return structured;
