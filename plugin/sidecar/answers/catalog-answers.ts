@@ -29,7 +29,7 @@ import {
   type Verdict,
 } from './needs.js';
 import type { Condition, Numeric, QuestionStructure, Superlative } from './understand.js';
-import type { AttributeId } from './vocabulary.js';
+import type { AttributeId, FactId } from './vocabulary.js';
 
 /*
  * Answers decided from the materials' attributes: one attribute of a named material, yes/no with the
@@ -385,15 +385,14 @@ function superlativeAnswer(ctx: Context, q: QuestionStructure, s: Superlative): 
   const values = pool.map((m) => superlativeValue(ctx.model, m, s));
   const extreme = s.highest ? Math.max(...values) : Math.min(...values);
   // "Which three are the lightest?": the first three of the ranking, else those tied for the extreme.
-  const ranked = q.count
+  const tied = q.count
     ? pool
         .map((m, i) => ({ m, v: values[i] }))
         .sort((a, b) => (s.highest ? b.v - a.v : a.v - b.v))
         .slice(0, q.count)
         .map((r) => r.m)
-    : undefined;
-  const tied = ranked ?? pool.filter((_, i) => values[i] === extreme);
-  const best = tied.slice(0, ranked ? ranked.length : shownCount(tied.length));
+    : pool.filter((_, i) => values[i] === extreme);
+  const best = q.count ? tied : tied.slice(0, shownCount(tied.length));
   const [de, en] = SUPERLATIVE_TITLES[s.attribute][s.highest ? 'high' : 'low'];
   const among = q.conditions.length
     ? say(lang, ` unter den Materialien, die ${labels(ctx.model, q.conditions, lang)} sind`, ` among the materials ${labels(ctx.model, q.conditions, lang)}`)
@@ -598,6 +597,17 @@ function comparisonAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
   return answered(ctx, sentences, ms);
 }
 
+/**
+ * A next step for named materials: the company fact that says how, opened with what it is for
+ * (opening: the German and English opening around the materials' names), the materials after it.
+ */
+function stepAnswer(ctx: Context, named: CatalogMaterial[], fact: FactId, opening: (names: string) => [string, string]): CatalogAnswer {
+  const names = named.map((m) => m.name[ctx.lang]).join(say(ctx.lang, ' und ', ' and '));
+  const next = composeFact(ctx.config, ctx.base, fact, ctx.lang);
+  const [de, en] = opening(names);
+  return { answer: `${say(ctx.lang, de, en)} ${next.answer}`, results: [...next.results, ...results(ctx, named)], routed: false };
+}
+
 /** The structured answer to a question, or undefined when the search index should answer it. */
 export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, q: QuestionStructure): CatalogAnswer | undefined {
   const ctx: Context = { config, base, lang, model: needsModelOf(config) };
@@ -610,33 +620,19 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
     return { ...composeFact(config, base, q.step, lang), routed: false };
   if (q.step && q.step !== 'ordering' && named.length && !q.unpublished && !q.projectSpecific) {
     // A sample, the file check or a call for a named material: that step with its link, the material after it.
-    const names = named.map((m) => m.name[lang]).join(say(lang, ' und ', ' and '));
-    const next = composeFact(config, base, q.step, lang);
-    const opening = q.step === 'samples' ? say(lang, `Muster von ${names}:`, `Samples of ${names}:`) : say(lang, `Für ${names}:`, `For ${names}:`);
-    return { answer: `${opening} ${next.answer}`, results: [...next.results, ...results(ctx, named)], routed: false };
+    const samples = q.step === 'samples';
+    return stepAnswer(ctx, named, q.step, (names) => (samples ? [`Muster von ${names}:`, `Samples of ${names}:`] : [`Für ${names}:`, `For ${names}:`]));
   }
   // "Which wallpaper should we order?" chooses a material: only an order for a named one is an order.
   if (q.action && (named.length || !(q.conditions.length && q.recommendation))) {
     if (named.length === 0) return undefined;
     // Ordering or committing to something for a named material: how ordering works, or routed.
     if (q.projectSpecific || q.unpublished) return { ...composeRouting(config, base, lang), routed: true };
-    const ordering = composeFact(config, base, 'ordering', lang);
-    const names = named.map((m) => m.name[lang]).join(say(lang, ' und ', ' and '));
-    return {
-      answer: `${say(lang, `Für ${names}:`, `For ${names}:`)} ${ordering.answer}`,
-      results: [...ordering.results, ...results(ctx, named)],
-      routed: false,
-    };
+    return stepAnswer(ctx, named, 'ordering', (names) => [`Für ${names}:`, `For ${names}:`]);
   }
-  if (q.nextStep && named.length && !q.unpublished && !q.projectSpecific) {
+  if (q.step && named.length && !q.unpublished && !q.projectSpecific) {
     // The next step first (how ordering goes on, with the contact point), the materials after it.
-    const names = named.map((m) => m.name[lang]).join(say(lang, ' und ', ' and '));
-    const next = composeFact(config, base, 'ordering', lang);
-    return {
-      answer: `${say(lang, `Der nächste Schritt für ${names}:`, `The next step for ${names}:`)} ${next.answer}`,
-      results: [...next.results, ...results(ctx, named)],
-      routed: false,
-    };
+    return stepAnswer(ctx, named, 'ordering', (names) => [`Der nächste Schritt für ${names}:`, `The next step for ${names}:`]);
   }
   if (q.those && named.length >= 2 && q.conditions.length) return listAnswer(ctx, q, named);
   if (named.length >= 2) return comparisonAnswer(ctx, q);

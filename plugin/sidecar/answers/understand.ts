@@ -63,12 +63,13 @@ export interface QuestionStructure {
   listWord: boolean;
   /** Asks what to use ("empfehlen", "suitable"): a staff recommendation among the matches leads. */
   recommendation: boolean;
-  /** Asks for the next step ("wie geht es weiter?"): how to go on leads, not the material's card. */
-  nextStep: boolean;
   /** Refers to all the materials of the previous answer ("which of those"). */
   those: boolean;
-  /** Which next step it asks for: the company fact that says how (a sample, the file check, a call, an enquiry). */
-  step?: 'samples' | 'wallcheck' | 'telephone' | 'ordering';
+  /**
+   * The next step it asks for ("wie geht es weiter?", "ein Muster"), as the company fact that says how
+   * (a sample, the file check, a call, an enquiry): how to go on leads, not the material's card.
+   */
+  step?: Step;
   /** How many materials a list question asks for ("which three materials …"), when it says. */
   count?: number;
 }
@@ -429,16 +430,7 @@ export class QuestionReader {
       listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
       recommendation: has('recommend'),
       those: has('those'),
-      nextStep: has('next_step') || has('sample_step') || has('file_check_step') || has('person_step'),
-      step: has('sample_step')
-        ? 'samples'
-        : has('file_check_step')
-          ? 'wallcheck'
-          : has('person_step')
-            ? 'telephone'
-            : has('next_step')
-              ? 'ordering'
-              : undefined,
+      step: STEPS.find(([shape]) => has(shape))?.[1],
       count: readCount(tokens),
     };
   }
@@ -472,6 +464,17 @@ function asksDuration(tokens: string[], i: number): boolean {
 /** Project-specific words that a suitability question uses too. */
 const SUITABILITY_VERBS = new Set(['hanging', 'hanger', 'fitting', 'anbringen']);
 
+/** A next step a question asks for, as the company fact that says how. */
+type Step = 'samples' | 'wallcheck' | 'telephone' | 'ordering';
+
+/** The shapes of the next steps, the more particular first (a sample request is also a next step). */
+const STEPS: [Shape, Step][] = [
+  ['sample_step', 'samples'],
+  ['file_check_step', 'wallcheck'],
+  ['person_step', 'telephone'],
+  ['next_step', 'ordering'],
+];
+
 /** The values a superlative ranks materials by. */
 const RANKED = new Set<AttributeId>(['weight', 'width', 'cleanability', 'fire']);
 
@@ -495,7 +498,7 @@ const COMPARATIVES: Partial<Record<Shape, Superlative>> = {
 const SHAPE_TOKENS = new Map(
   [...Object.keys(SUPERLATIVES), ...Object.keys(COMPARATIVES)].map((shape) => [
     shape as Shape,
-    new Set(tokenize(fold(`${QUESTION_SHAPE_WORDS[shape as Shape].de} ${QUESTION_SHAPE_WORDS[shape as Shape].en}`))),
+    new Set(tokensOf(`${QUESTION_SHAPE_WORDS[shape as Shape].de} ${QUESTION_SHAPE_WORDS[shape as Shape].en}`)),
   ]),
 );
 
