@@ -66,6 +66,8 @@ export class FactDesk {
   readonly #time = lexicon(both(TIME_WORDS), true);
   readonly #delivery = lexicon(both(DELIVERY_WORDS), true);
   readonly #timeTerms: Record<Lang, Set<string>>;
+  /** The cards that state a time or a duration, per language (STATES_TIME over their text, once). */
+  readonly #timed: Record<Lang, Set<FactCard>>;
   /** The products the site's data says the company does not make (discovery.vocabulary.not_offered), each as staff wrote it. */
   readonly #products: Lexicon<string>;
   readonly #offerTerms: Record<Lang, Set<string>>;
@@ -84,6 +86,8 @@ export class FactDesk {
     this.#offerTerms = termsOf(OFFER_WORDS);
     this.#generalTerms = termsOf({ de: `${GENERAL_WORDS.de}, ${FILLER_WORDS.de}`, en: `${GENERAL_WORDS.en}, ${FILLER_WORDS.en}` });
     this.#timeTerms = termsOf(TIME_WORDS);
+    const timed = (lang: Lang) => new Set(this.cards.cards.filter((card) => STATES_TIME.test(card.text[lang])));
+    this.#timed = { de: timed('de'), en: timed('en') };
     this.#assertionTerms = termsOf({ de: `${ASSERTION_WORDS.de} ${ASSERTION_TAGS.de}`, en: `${ASSERTION_WORDS.en} ${ASSERTION_TAGS.en}` });
     this.#notPublished = (Object.keys(NOT_PUBLISHED) as (keyof typeof NOT_PUBLISHED)[]).map((what) => [what, lexicon(both(NOT_PUBLISHED[what].words))]);
     const notOffered = config.discovery.vocabulary?.not_offered;
@@ -131,8 +135,8 @@ export class FactDesk {
   }
 
   /** A country the question names that the data does not (the company's own country is named). */
-  countryOf(query: string): Country | undefined {
-    return this.#countries.findAll(tokensOf(query))[0]?.value;
+  #countryIn(tokens: string[]): Country | undefined {
+    return this.#countries.findAll(tokens)[0]?.value;
   }
 
   /**
@@ -140,8 +144,8 @@ export class FactDesk {
    * Hamburg?", "Wir sitzen in Basel – Lieferung möglich?"): a capitalized word neither the search
    * documents nor the cards know. Countries are found by name before this.
    */
-  #placeOf(query: string, lang: Lang): string | undefined {
-    if (this.#delivery.findAll(tokensOf(query)).length === 0) return undefined;
+  #placeOf(query: string, tokens: string[], lang: Lang): string | undefined {
+    if (this.#delivery.findAll(tokens).length === 0) return undefined;
     for (const [word] of query.matchAll(/\p{Lu}[\p{L}-]{2,}/gu)) {
       const terms = this.#index.tokenize(word, lang);
       if (terms.length && terms.every((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang))) return word;
@@ -159,8 +163,7 @@ export class FactDesk {
    * offered, asked for ("Macht ihr auch Vorhänge?"), or, asked with an offer verb, something no word of
    * the site's data knows ("Verkaufen Sie Holzpaneele?": '' when it has no name for it).
    */
-  #notOffered(query: string, outcome: SearchOutcome, lang: Lang): string | undefined {
-    const tokens = tokensOf(query);
+  #notOffered(tokens: string[], outcome: SearchOutcome, lang: Lang): string | undefined {
     const offerVerb = this.#offers.findAll(tokens).length > 0;
     if (offerVerb || this.#asks.findAll(tokens).length > 0) {
       const product = this.#products.findAll(tokens)[0];
@@ -172,9 +175,15 @@ export class FactDesk {
   }
 
   /** A claim put to be confirmed ("Confirm that …", "Stimmt es, dass …", "…, right?"). */
-  #asserts(query: string): boolean {
-    const tokens = tokensOf(query).filter((t) => t !== 'bitte' && t !== 'please');
+  #asserts(words: string[]): boolean {
+    const tokens = words.filter((t) => t !== 'bitte' && t !== 'please');
     return this.#assertions.findAll(tokens).length > 0 || this.#tags.has(tokens[tokens.length - 1] ?? '');
+  }
+
+  /** The best card stating a time for the terms, when it covers the timed share of the threshold; known as for match(). */
+  #timedCard(terms: string[], lang: Lang, known?: (term: string) => boolean): CardHit | undefined {
+    const [timed] = this.cards.match(terms, lang, (card) => this.#timed[lang].has(card), 1, known);
+    return timed && timed.score >= this.threshold * TIMED_CARD_SHARE ? timed : undefined;
   }
 
   /** The best card for the terms when it covers enough of them. */
@@ -213,7 +222,8 @@ export class FactDesk {
   }
 
   #decideBefore(query: string, outcome: SearchOutcome, lang: Lang, base: string, claimOnNeed: boolean): FactAnswer | null {
-    const country = this.countryOf(query);
+    const tokens = tokensOf(query);
+    const country = this.#countryIn(tokens);
     if (country) {
       const name = country.name[lang];
       return this.#routing(base, lang, [
@@ -224,13 +234,13 @@ export class FactDesk {
         ),
       ]);
     }
-    const place = this.#placeOf(query, lang);
+    const place = this.#placeOf(query, tokens, lang);
     if (place) {
       return this.#routing(base, lang, [
         say(lang, `Ob wir nach ${place} liefern, ist in unseren Daten nicht veröffentlicht.`, `Whether we deliver to ${place} is not published in our data.`),
       ]);
     }
-    const product = this.#notOffered(query, outcome, lang);
+    const product = this.#notOffered(tokens, outcome, lang);
     if (product !== undefined) {
       // Said so and routed: an advisor may know a partner; no wallcovering is offered in its place.
       const company = companyOf(this.#config);
@@ -240,17 +250,15 @@ export class FactDesk {
         : say(lang, 'Nein, das stellen wir nicht her und bieten es nicht an.', 'No, that is not something we make or sell.');
       return { ...this.#routing(base, lang, [no, company.description[lang]], facts.results), kind: 'refused' };
     }
-    if (!claimOnNeed && this.#asserts(query)) {
+    if (!claimOnNeed && this.#asserts(tokens)) {
       // Words no card knows ("besetzt", "20 Uhr") are left out: the claim is about what the cards do
       // know, and its figures are checked against the card found.
       const terms = this.#content(outcome, lang).filter((t) => !this.#assertionTerms[lang].has(t));
       const [hit] = this.cards.match(terms, lang, undefined, 1);
       if (hit && hit.score >= this.threshold) return this.#cardAnswer(hit, base, lang, this.#verdict(query, hit.card, lang));
       // A claim about a time ("brauchen 3–4 Tage, oder?") is checked against the card that states one.
-      if (STATES_TIME.test(fold(query))) {
-        const [timed] = this.cards.match(terms, lang, (card) => STATES_TIME.test(card.text[lang]), 1);
-        if (timed && timed.score >= this.threshold * TIMED_CARD_SHARE) return this.#cardAnswer(timed, base, lang, this.#verdict(query, timed.card, lang));
-      }
+      const timed = STATES_TIME.test(fold(query)) ? this.#timedCard(terms, lang) : undefined;
+      if (timed) return this.#cardAnswer(timed, base, lang, this.#verdict(query, timed.card, lang));
     }
     return null;
   }
@@ -307,14 +315,8 @@ export class FactDesk {
     if (hit) return this.#cardAnswer(hit, base, lang);
     if (this.#time.findAll(tokensOf(query)).length === 0) return null;
     const rest = content.filter((t) => !this.#timeTerms[lang].has(t));
-    const [timed] = this.cards.match(
-      rest,
-      lang,
-      (card) => STATES_TIME.test(card.text[lang]),
-      1,
-      (t) => this.#index.knows(t, lang),
-    );
-    return timed && timed.score >= this.threshold * TIMED_CARD_SHARE ? this.#cardAnswer(timed, base, lang) : null;
+    const timed = this.#timedCard(rest, lang, (t) => this.#index.knows(t, lang));
+    return timed ? this.#cardAnswer(timed, base, lang) : null;
   }
 
   /** What the question asks that the data does not publish (a price, stock), as the sentences that say so. */
