@@ -209,6 +209,12 @@ function factResult(config: SiteConfig, base: string, fact: FactId, lang: Lang, 
   };
 }
 
+type Links = ReturnType<typeof links>;
+/** The sentence that links the Wallcheck page. */
+const wallcheckLink = (link: Links, lang: Lang) => say(lang, `Zum Wallcheck: ${link.wallcheck}`, `Wallcheck page: ${link.wallcheck}`);
+/** The sentence that links the contact form. */
+const contactFormLink = (link: Links, lang: Lang) => say(lang, `Kontaktformular: ${link.contactForm}`, `Contact form: ${link.contactForm}`);
+
 export function composeFact(config: SiteConfig, base: string, fact: FactId, lang: Lang): Composed {
   if (fact === 'project_specific') return composeRouting(config, base, lang);
   if (fact === 'contact') {
@@ -234,10 +240,10 @@ export function composeFact(config: SiteConfig, base: string, fact: FactId, lang
       }
       break;
     case 'wallcheck':
-      sentences.push(say(lang, `Zum Wallcheck: ${link.wallcheck}`, `Wallcheck page: ${link.wallcheck}`));
+      sentences.push(wallcheckLink(link, lang));
       break;
     case 'samples':
-      sentences.push(say(lang, `Kontaktformular: ${link.contactForm}`, `Contact form: ${link.contactForm}`));
+      sentences.push(contactFormLink(link, lang));
       results.push(contactResult(config, base, lang));
       break;
     case 'telephone':
@@ -261,11 +267,11 @@ function entryPointsNamed(config: SiteConfig, base: string, text: string, lang: 
   const sentences: string[] = [];
   const results: AskResult[] = [];
   if (folded.includes(FACT_WORDING.wallcheck.label[lang].toLowerCase())) {
-    sentences.push(say(lang, `Zum Wallcheck: ${link.wallcheck}`, `Wallcheck page: ${link.wallcheck}`));
+    sentences.push(wallcheckLink(link, lang));
     results.push(factResult(config, base, 'wallcheck', lang, factTexts(config).wallcheck[lang]));
   }
   if (folded.includes(say(lang, 'kontaktformular', 'contact form'))) {
-    sentences.push(say(lang, `Kontaktformular: ${link.contactForm}`, `Contact form: ${link.contactForm}`));
+    sentences.push(contactFormLink(link, lang));
     results.push(contactResult(config, base, lang));
   }
   return { answer: sentences.join(' '), results };
