@@ -7,7 +7,7 @@
 
 namespace ManufacturerAgent\Enquiries;
 
-use ManufacturerAgent\Settings\Schemas;
+use ManufacturerAgent\Settings\Schema_Option;
 use ManufacturerAgent\Settings\Settings;
 
 defined( 'ABSPATH' ) || exit;
@@ -18,51 +18,10 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Enquiry_Settings {
 
+	use Schema_Option;
+
 	public const OPTION = 'manufacturer_agent_enquiry_form';
 	public const SCHEMA = 'enquiry-form-settings';
-
-	/**
-	 * The built schema, or a minimal object schema when the build has not written it.
-	 *
-	 * @return array<string, mixed>
-	 */
-	public static function schema(): array {
-		$schema = Schemas::get( self::SCHEMA );
-		return is_array( $schema ) ? $schema : array( 'type' => 'object', 'properties' => array() );
-	}
-
-	/**
-	 * Each setting's default, as the schema states it.
-	 *
-	 * @return array<string, mixed>
-	 */
-	public static function defaults(): array {
-		$defaults = array();
-		foreach ( (array) ( self::schema()['properties'] ?? array() ) as $name => $property ) {
-			if ( is_array( $property ) && array_key_exists( 'default', $property ) ) {
-				$defaults[ $name ] = $property['default'];
-			}
-		}
-		return $defaults;
-	}
-
-	/**
-	 * The settings in force: the saved ones that are valid, the default for anything else.
-	 *
-	 * @return array<string, mixed>
-	 */
-	public static function get(): array {
-		$saved    = get_option( self::OPTION, array() );
-		$settings = self::defaults();
-		if ( is_array( $saved ) ) {
-			foreach ( (array) ( self::schema()['properties'] ?? array() ) as $name => $property ) {
-				if ( array_key_exists( $name, $saved ) && true === rest_validate_value_from_schema( $saved[ $name ], $property, $name ) ) {
-					$settings[ $name ] = $saved[ $name ];
-				}
-			}
-		}
-		return $settings;
-	}
 
 	/**
 	 * Where enquiries go: the addresses staff set, else the site's administration address.

@@ -9,7 +9,7 @@ namespace ManufacturerAgent\Insights;
 
 use ManufacturerAgent\Bridge\Sidecar_Client;
 use ManufacturerAgent\Bridge\Sidecar_Unavailable;
-use ManufacturerAgent\Settings\Schemas;
+use ManufacturerAgent\Settings\Schema_Option;
 use ManufacturerAgent\Settings\Settings;
 
 defined( 'ABSPATH' ) || exit;
@@ -21,6 +21,8 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Insights_Settings {
 
+	use Schema_Option;
+
 	public const OPTION = 'manufacturer_agent_insights';
 	public const SCHEMA = 'insights-settings';
 
@@ -30,33 +32,6 @@ final class Insights_Settings {
 	 * @param Sidecar_Client $client The sidecar.
 	 */
 	public function __construct( private Sidecar_Client $client ) {
-	}
-
-	/**
-	 * The built schema, or a minimal object schema when the build has not written it.
-	 *
-	 * @return array<string, mixed>
-	 */
-	public static function schema(): array {
-		$schema = Schemas::get( self::SCHEMA );
-		return is_array( $schema ) ? $schema : array( 'type' => 'object', 'properties' => array() );
-	}
-
-	/**
-	 * The settings in force: the saved ones the schema accepts, the schema's default for anything else.
-	 *
-	 * @return array<string, mixed>
-	 */
-	public static function get(): array {
-		$saved    = get_option( self::OPTION, array() );
-		$settings = array();
-		foreach ( (array) ( self::schema()['properties'] ?? array() ) as $name => $property ) {
-			$settings[ $name ] = $property['default'] ?? null;
-			if ( is_array( $saved ) && array_key_exists( $name, $saved ) && true === rest_validate_value_from_schema( $saved[ $name ], $property, $name ) ) {
-				$settings[ $name ] = $saved[ $name ];
-			}
-		}
-		return $settings;
 	}
 
 	/**
