@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../../scripts/stack.mjs';
-import { openSitePage } from './chromium.js';
+import { logIn, openSitePage } from './chromium.js';
 import { PLAYGROUND_COOKIE, adminRequest, basicAuth, siteFetch, wordpressStack, type WordPressStack } from '../support/stack.js';
 import { uploadPng } from '../support/media.js';
 import { PREFIX } from '../support/service.js';
@@ -68,10 +68,7 @@ beforeAll(async () => {
   // Leaving the block editor with an unsaved page asks first.
   page.on('dialog', (dialog) => void dialog.accept());
   page.setDefaultNavigationTimeout(90_000);
-  await page.goto(`${stack.url}/wp-login.php`);
-  await page.fill('#user_login', stack.admin.user);
-  await page.fill('#user_pass', stack.admin.password);
-  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+  await logIn(page, stack.url, stack.admin);
 }, 300_000);
 
 afterAll(async () => {
