@@ -40,8 +40,8 @@ export const CARD_THRESHOLD = 0.6;
  */
 export const TIMED_CARD_SHARE = 2 / 3;
 
-/** A card that states a time or a duration: a number of working days, days, hours or weeks, or a clock time. */
-const STATES_TIME = /\d\s*(?:werktag|arbeitstag|tag|stunde|woche|business day|working day|day|hour|week)|\d:\d\d/i;
+/** A card that states a time or a duration: a number of working days, days, hours or weeks, or a clock time ("16:00", "6 pm", "18 Uhr"). */
+const STATES_TIME = /\d\s*(?:werktag|arbeitstag|tag|stunde|woche|business day|working day|day|hour|week|uhr\b|pm\b|am\b)|\d:\d\d/i;
 
 const both = (text: LocalizedText) => `${text.de}, ${text.en}`;
 const lexicon = (list: string, strict = false) =>
@@ -174,10 +174,14 @@ export class FactDesk {
     return content.length > 0 && content.every((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang)) ? '' : undefined;
   }
 
-  /** A claim put to be confirmed ("Confirm that …", "Stimmt es, dass …", "…, right?"). */
-  #asserts(words: string[]): boolean {
-    const tokens = words.filter((t) => t !== 'bitte' && t !== 'please');
-    return this.#assertions.findAll(tokens).length > 0 || this.#tags.has(tokens[tokens.length - 1] ?? '');
+  /** A claim put to be confirmed ("Confirm that …", "Stimmt es, dass …", "…, right?", "…, right? I'd call after work."). */
+  #asserts(query: string, words: string[]): boolean {
+    const polite = (t: string) => t !== 'bitte' && t !== 'please';
+    const tokens = words.filter(polite);
+    if (this.#assertions.findAll(tokens).length > 0 || this.#tags.has(tokens[tokens.length - 1] ?? '')) return true;
+    // The tag of a question followed by more ("Open until 8, right? I'd call after work.").
+    const asked = query.split('?');
+    return asked.slice(0, -1).some((sentence) => this.#tags.has(tokensOf(sentence).filter(polite).at(-1) ?? ''));
   }
 
   /** The best card stating a time for the terms, when it covers the timed share of the threshold; known as for match(). */
@@ -250,7 +254,7 @@ export class FactDesk {
         : say(lang, 'Nein, das stellen wir nicht her und bieten es nicht an.', 'No, that is not something we make or sell.');
       return { ...this.#routing(base, lang, [no, company.description[lang]], facts.results), kind: 'refused' };
     }
-    if (!claimOnNeed && this.#asserts(tokens)) {
+    if (!claimOnNeed && this.#asserts(query, tokens)) {
       // Words no card knows ("besetzt", "20 Uhr") are left out: the claim is about what the cards do
       // know, and its figures are checked against the card found.
       const terms = this.#content(outcome, lang).filter((t) => !this.#assertionTerms[lang].has(t));
@@ -314,7 +318,8 @@ export class FactDesk {
     const hit = this.best(content, lang);
     if (hit) return this.#cardAnswer(hit, base, lang);
     if (this.#time.findAll(tokensOf(query)).length === 0) return null;
-    const rest = content.filter((t) => !this.#timeTerms[lang].has(t));
+    // Making words stay: "Wie viel Zeit braucht die Herstellung?" asks the time of the making, not whether it is offered.
+    const rest = outcome.terms.filter((t) => !this.#generalTerms[lang].has(t) && !this.#timeTerms[lang].has(t));
     const timed = this.#timedCard(rest, lang, (t) => this.#index.knows(t, lang));
     return timed ? this.#cardAnswer(timed, base, lang) : null;
   }
