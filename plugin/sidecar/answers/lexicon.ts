@@ -116,7 +116,13 @@ export function editDistance(a: string, b: string, max: number): number {
  * words of five letters or more, two from eight), or a compound that contains it ("Klinikflur" →
  * "klinik"). Codes and numbers ("a2", "259") only match exactly.
  */
-export function wordMatches(question: string, word: string, known?: ReadonlySet<string>, parts: ReadonlySet<string> | undefined = known): boolean {
+export function wordMatches(
+  question: string,
+  word: string,
+  known?: ReadonlySet<string>,
+  parts: ReadonlySet<string> | undefined = known,
+  maxTypos = 2,
+): boolean {
   if (question === word) return true;
   if (word.length <= 2 || /\d/.test(word) || question.length <= 2) return false;
   const wordStem = stem(word);
@@ -125,7 +131,7 @@ export function wordMatches(question: string, word: string, known?: ReadonlySet<
   // A word the vocabulary knows as it is ("class") is no typo of another ("glass").
   // A typo keeps the first letter ("neben" is no typo of "uneben").
   if (question.length >= 5 && word.length >= 5 && question[0] === word[0] && !known?.has(question)) {
-    const max = Math.min(question.length, word.length) >= 8 ? 2 : 1;
+    const max = Math.min(maxTypos, Math.min(question.length, word.length) >= 8 ? 2 : 1);
     if (editDistance(question, word, max) <= max) return true;
   }
   if (wordStem.length < 5 || question.length < wordStem.length + 3) return false;
@@ -171,15 +177,19 @@ export class Lexicon<T> {
 
   readonly #strict: boolean;
 
+  readonly #maxTypos: number;
+
   /**
    * words.known: words never read as typos of others; words.parts: the words a compound may go on
    * with (the configuration's words and their stems); words.strict: only the word itself or its
    * inflection, no typo and no compound (for names and verbs where one letter changes the meaning:
-   * "jeden" is not "Jemen", "Herstellung" is not "herstellen"). prefixes: a question word of six
+   * "jeden" is not "Jemen", "Herstellung" is not "herstellen"); words.maxTypos: at most this many edits
+   * for a typo (1 for words that route a question away: "relaxation" is not "Reklamation"). prefixes: a question word of six
    * letters or more also stands for the words it begins ("Glasfaser" for "Glasfasergewebe"; for names).
    */
-  constructor(entries: Entry<T>[], words?: { known: ReadonlySet<string>; parts: ReadonlySet<string>; strict?: boolean }, prefixes = false) {
+  constructor(entries: Entry<T>[], words?: { known: ReadonlySet<string>; parts: ReadonlySet<string>; strict?: boolean; maxTypos?: number }, prefixes = false) {
     this.#known = words?.known;
+    this.#maxTypos = words?.maxTypos ?? 2;
     this.#parts = words?.parts;
     this.#strict = words?.strict ?? false;
     this.#prefixes = prefixes;
@@ -214,7 +224,7 @@ export class Lexicon<T> {
         ? (w: string) => w === token
         : this.#strict
           ? (w: string) => w === token || (!/\d/.test(w) && plain(stem(token)) === plain(stem(w)))
-          : (w: string) => wordMatches(token, w, this.#known, this.#parts);
+          : (w: string) => wordMatches(token, w, this.#known, this.#parts, this.#maxTypos);
       found = new Set([...this.#candidates(token)].filter(accepts));
       if (this.#prefixes && token.length >= 6) for (const w of this.#words) if (w.startsWith(token)) found.add(w);
       if (token.length <= 64) this.#matches.set(token, found);

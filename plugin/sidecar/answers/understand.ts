@@ -204,7 +204,9 @@ export class QuestionReader {
       (Object.keys(ATTRIBUTE_WORDS) as AttributeId[]).flatMap((a) => entries(both(ATTRIBUTE_WORDS[a]), a)),
       known,
     );
-    this.#unpublished = new Lexicon(entries(both(UNPUBLISHED_WORDS), true as const), known);
+    // Words that route a question to a person: one edit at most, so an ordinary word is not read as a typo of one.
+    const routing = { ...known, maxTypos: 1 };
+    this.#unpublished = new Lexicon(entries(both(UNPUBLISHED_WORDS), true as const), routing);
     this.#actions = new Lexicon(entries(both(ACTION_WORDS), true as const));
     const specific = FACT_WORDING.project_specific.terms;
     // Its words one by one, without the short and generic ones of its phrases ("on site", "price list").
@@ -215,7 +217,7 @@ export class QuestionReader {
       .filter((w) => w.length >= 4 && w !== 'list' && !NAME_FILLERS.has(fold(w)) && !SUITABILITY_VERBS.has(w));
     this.#projectSpecific = new Lexicon(
       specificWords.map((w) => ({ tokens: tokensOf(w), value: true as const })),
-      known,
+      routing,
     );
     this.#shapes = new Lexicon((Object.keys(QUESTION_SHAPE_WORDS) as Shape[]).flatMap((s) => entries(both(QUESTION_SHAPE_WORDS[s]), s)));
     this.#applications = new Lexicon(
@@ -456,9 +458,13 @@ const QUESTION_SHAPE_WORDS_AUX = new Set(tokensOf(`${QUESTION_SHAPE_WORDS.aux.de
 /** The verbs of a duration: "how long does it take", "wie lange dauert/brauchen Sie". */
 const DURATION_VERBS = new Set(['take', 'takes', 'dauert', 'dauern', 'brauchen', 'braucht', 'need', 'needs']);
 
-/** Whether the word at i is "long"/"lang(e)" of "how long … take" / "wie lange … dauert". */
+/** Words right after "how long"/"wie lange" that make it ask for a time ("how long until …", "wie lange bis …"), not a length ("how long is a roll"). */
+const DURATION_NEXT = new Set(['until', 'till', 'before', 'after', 'will', 'would', 'does', 'do', 'did', 'should', 'bis', 'bevor', 'nach', 'wird', 'würde']);
+
+/** Whether the word at i is "long"/"lang(e)" of "how long … take" / "wie lange … dauert" / "how long until …". */
 function asksDuration(tokens: string[], i: number): boolean {
-  return (tokens[i - 1] === 'how' || tokens[i - 1] === 'wie') && tokens.slice(i + 1, i + 6).some((t) => DURATION_VERBS.has(t));
+  if (tokens[i - 1] !== 'how' && tokens[i - 1] !== 'wie') return false;
+  return DURATION_NEXT.has(tokens[i + 1] ?? '') || tokens.slice(i + 1, i + 6).some((t) => DURATION_VERBS.has(t));
 }
 
 /** Project-specific words that a suitability question uses too. */
@@ -585,7 +591,8 @@ export function readNumbers(folded: string): Numeric[] {
             : LESS.test(before)
               ? 'lt'
               : 'eq';
-    out.push({ attribute, op, value });
+    // A width in metres is a wall's ("the wall is 3 m wide"): the printable width must be at least that.
+    out.push({ attribute, op: metres && attribute === 'width' && op === 'eq' ? 'ge' : op, value });
   }
   return out;
 }

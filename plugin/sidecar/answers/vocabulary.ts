@@ -89,8 +89,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   telephone: {
     label: { de: 'Telefon', en: 'Telephone' },
     terms: {
-      de: 'Telefon telefonisch anrufen Anruf erreichen erreichbar Erreichbarkeit Telefonzeiten Öffnungszeiten Sprechzeiten Geschäftszeiten Servicezeiten Uhrzeit Hotline Telefonnummer Nummer Rufnummer Samstag Sonntag Wochenende Feiertag Montag Dienstag Mittwoch Donnerstag Freitag',
-      en: 'telephone phone call calling ring reach reachable telephone hours phone hours opening hours business hours office hours number phone number hotline open available Saturday Sunday weekend holiday Monday Tuesday Wednesday Thursday Friday',
+      de: 'Telefon telefonisch Telefonleitung Leitung anrufen Anruf erreichen erreichbar Erreichbarkeit Telefonzeiten Öffnungszeiten Sprechzeiten Geschäftszeiten Servicezeiten Uhrzeit Hotline Telefonnummer Nummer Rufnummer Samstag Sonntag Wochenende Feiertag Montag Dienstag Mittwoch Donnerstag Freitag',
+      en: 'telephone phone call calling ring reach reachable phone line line telephone hours phone hours opening hours business hours office hours number phone number hotline open available Saturday Sunday weekend holiday Monday Tuesday Wednesday Thursday Friday',
     },
   },
   ordering: {
@@ -163,7 +163,7 @@ export const FACT_WORDING: Record<FactId, Wording> = {
     label: { de: 'Projektbezogene Fragen', en: 'Project-specific questions' },
     terms: {
       de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Zahlungsziel Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung',
-      en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging wallpaper hanger on site visit survey measure abroad complaint warranty guarantee promise guaranteed reservation',
+      en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging hanger on site visit survey measure abroad complaint warranty guarantee promise guaranteed reservation',
     },
   },
 };
