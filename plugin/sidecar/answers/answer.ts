@@ -242,6 +242,17 @@ function readQuestion(
   return { asked, language, outcome, structure: read && asked === readAsked ? read : reader.read(asked) };
 }
 
+/**
+ * A next step the question asks for with nothing to choose and nothing else the data answers ("Wie komme
+ * ich an Materialmuster?"): how that step is done, rather than a refusal. Only when neither the search
+ * nor a card answers, so a question with a second part keeps the answer that covers both.
+ */
+function stepFact(config: SiteConfig, base: string, language: Lang, q: QuestionStructure): PreparedAnswer | null {
+  if (!q.step || q.step === 'ordering' || q.named.length || q.conditions.length || q.unpublished || q.projectSpecific) return null;
+  const fact = compose(config, base, { kind: 'fact', fact: q.step }, language);
+  return { language, routed: false, answer: fact.answer, results: fact.results, kind: 'fact' };
+}
+
 export function prepareAnswer(site: SiteState, query: string, context: AskContext): PreparedAnswer {
   const config = site.config;
   const index = indexFor(site.revision, config);
@@ -271,7 +282,10 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
     // Retrieval before refusal: the fact cards answer what the search does not cover well enough,
     // unless the question asks what only an advisor settles (a price, a date).
     const advisorOnly = top && (isProjectSpecific(top) || asksProjectSpecifics(outcome, top));
-    return (advisorOnly ? null : desk.retrieve(asked, outcome, language, base)) ?? desk.refusal(asked, language, base);
+    return (
+      (advisorOnly ? null : (desk.retrieve(asked, outcome, language, base) ?? stepFact(config, base, language, structure))) ??
+      desk.refusal(asked, language, base)
+    );
   }
   const second = complement(outcome, top);
 
