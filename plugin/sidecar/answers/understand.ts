@@ -138,6 +138,10 @@ export class QuestionReader {
     const parts = new Set(tokensOf(`${JSON.stringify(config)} ${JSON.stringify(vocabulary)} ${COMPOUND_PARTS}`).flatMap((t) => [t, stem(t)]));
     const known = { known: new Set([...parts, ...CODE_WORDS]), parts };
     // One pattern per language over all its synonyms, longer words first; a match is looked up by its folded spelling.
+    // A need's or use case's phrase that contains a synonym stays as it is ("protected stairway" is an escape
+    // route, not a "protected stairwell"): it is in the pattern too, standing for itself, and longer.
+    const phrasesOf = (lang: 'de' | 'en') =>
+      [...needsModelOf(config).needs, ...vocabulary.use_cases].flatMap((n) => n.words[lang].split(',').map((w) => w.trim()));
     this.#synonymPatterns = (['de', 'en'] as const).flatMap((lang): [RegExp, Map<string, string>, 'de' | 'en'][] => {
       const means = new Map<string, string>();
       const written: string[] = [];
@@ -147,12 +151,26 @@ export class QuestionReader {
           written.push(word.trim());
         }
       }
+      const synonyms = [...means.keys()];
+      for (const phrase of phrasesOf(lang)) {
+        const key = tokensOf(phrase).join(' ');
+        if (means.has(key) || !synonyms.some((w) => key !== w && ` ${key} `.includes(` ${w} `))) continue;
+        means.set(key, phrase);
+        written.push(phrase);
+      }
       return written.length ? [[synonymPattern(written), means, lang]] : [];
     });
-    // Each language's words are read as that language's word; longer phrases first.
-    this.#synonyms = vocabulary.synonyms
-      .flatMap((s) => (['de', 'en'] as const).flatMap((lang) => phrases(s.words[lang]).map((words): [string[], string[]] => [words, tokensOf(s.means[lang])])))
-      .sort((a, b) => b[0].length - a[0].length);
+    // Each language's words are read as that language's word; longer phrases first, and a need's or use
+    // case's phrase that contains a synonym as itself (as in the pattern above).
+    const synonyms = vocabulary.synonyms.flatMap((s) =>
+      (['de', 'en'] as const).flatMap((lang) => phrases(s.words[lang]).map((words): [string[], string[]] => [words, tokensOf(s.means[lang])])),
+    );
+    const keys = synonyms.map(([words]) => ` ${words.join(' ')} `);
+    const guarded = (['de', 'en'] as const)
+      .flatMap((lang) => phrasesOf(lang).map((phrase) => tokensOf(phrase)))
+      .filter((words) => words.length > 1 && keys.some((k) => ` ${words.join(' ')} `.includes(k)))
+      .map((words): [string[], string[]] => [words, words]);
+    this.#synonyms = [...synonyms, ...guarded].sort((a, b) => b[0].length - a[0].length);
     this.#fullNames = new Lexicon(
       this.#materials.flatMap((m) => [m.name.de, m.name.en].map((name) => ({ tokens: tokensOf(name), value: m }))),
       known,
@@ -426,7 +444,8 @@ export class QuestionReader {
       yesNo: QUESTION_SHAPE_WORDS_AUX.has(first),
       negatedQuestion: QUESTION_SHAPE_WORDS_AUX.has(first) && negationAt.some((i) => !taken[i]),
       // "how long does it take"/"wie lange dauert" asks for a time, not for a length ("wie lang ist eine Rolle").
-      unpublished: this.#unpublished.find(tokens, taken.slice()).some((f) => !asksDuration(tokens, f.start)),
+      // "available in 320 cm" / "lieferbar in 320 cm" asks for a variant the data states, not for stock.
+      unpublished: this.#unpublished.find(tokens, taken.slice()).some((f) => !asksDuration(tokens, f.start) && !OPTION_NEXT.has(tokens[f.end] ?? '')),
       action: this.#actions.find(tokens, taken.slice()).length > 0,
       projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).length > 0,
       listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
@@ -457,6 +476,9 @@ const QUESTION_SHAPE_WORDS_AUX = new Set(tokensOf(`${QUESTION_SHAPE_WORDS.aux.de
 
 /** The verbs of a duration: "how long does it take", "wie lange dauert/brauchen Sie". */
 const DURATION_VERBS = new Set(['take', 'takes', 'dauert', 'dauern', 'brauchen', 'braucht', 'need', 'needs']);
+
+/** Words right after "available"/"lieferbar" that ask for a variant ("available in 320 cm", "lieferbar mit …"), not for stock. */
+const OPTION_NEXT = new Set(['in', 'with', 'as', 'mit', 'als']);
 
 /** Words right after "how long"/"wie lange" that make it ask for a time ("how long until …", "wie lange bis …"), not a length ("how long is a roll"). */
 const DURATION_NEXT = new Set(['until', 'till', 'before', 'after', 'will', 'would', 'does', 'do', 'did', 'should', 'bis', 'bevor', 'nach', 'wird', 'würde']);
