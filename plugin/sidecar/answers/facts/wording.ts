@@ -27,8 +27,8 @@ export const OFFER_WORDS: LocalizedText = {
  * only together with such a product ("auf Fliesen tapezieren" names tiles, but asks for none).
  */
 export const OFFER_ASKS: LocalizedText = {
-  de: 'machen, macht, macht ihr, machen sie, liefern, liefert, anfertigen, fertigen, fertigt, drucken, druckt, bedrucken, habt ihr, haben sie, gibt es, können sie, könnt ihr',
-  en: 'do you do, do u do, supply, supplies, provide, provides, print, prints, deliver, can you, could you, do you have, have you got',
+  de: 'machen, macht, macht ihr, machen sie, liefern, liefert, anfertigen, fertigen, fertigt, drucken, druckt, bedrucken, habt ihr, haben sie, gibt es, können sie, könnt ihr, bestellen, kaufen',
+  en: 'do you do, do u do, supply, supplies, provide, provides, print, prints, deliver, can you, could you, do you have, have you got, order, buy',
 };
 
 /** Asking for a time or a duration ("Wie lange …", "how soon …"): answered by a card that states one. */
