@@ -224,6 +224,12 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(one.answer).toContain('320 cm');
     const compared = prepareAnswer(site, 'und was ist der Unterschied zum Vlies FR B1?', { ...context, previous: ['Was nehme ich für einen Fluchtweg?'] });
     expect(ids(compared)).toEqual(expect.arrayContaining(['glasfaser-a2', 'vlies-fr-b1']));
+    // The previous answer recommends one wet-room material and lists the others: "those" are all three,
+    // and the lightest of them is the glass fibre (210 g/m², against 300 and 560).
+    const lightest = prepareAnswer(site, 'and which of those is the lightest?', { ...context, previous: ['Which materials are suitable for wet rooms?'] });
+    expect(ids(lightest)[0]).toBe('glasfaser-a2');
+    expect(lightest.answer).toContain('210 g/m²');
+    expect(lightest.answer).not.toContain('560 g/m²');
   });
 
   it('answers a question for a time from a card that states one, and reads "doesnt" as "does not"', () => {

@@ -226,7 +226,8 @@ function readQuestion(
     if (!earlier) {
       // Only the previous answer itself (read without its own earlier questions): one more answer at most.
       const last = answered(previous[previous.length - 1], []);
-      const ids = last.routed ? [] : last.results.filter((r) => r.kind === 'material').map((r) => r.id);
+      // A recommendation is a material too ("Wir empfehlen X … ebenfalls: Y, Z" – "welches davon …").
+      const ids = last.routed ? [] : [...new Set(last.results.filter((r) => r.kind === 'material' || r.kind === 'recommendation').map((r) => r.id))];
       const materials = ids.map((id) => reader.material(id)).filter((m) => m !== undefined);
       earlier = read.those ? materials : materials.slice(0, 1);
     }

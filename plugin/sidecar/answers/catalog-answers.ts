@@ -366,9 +366,9 @@ function superlativeEvidence(m: CatalogMaterial, s: Superlative, lang: Lang): st
         : fireText(m, lang);
 }
 
-function superlativeAnswer(ctx: Context, q: QuestionStructure, s: Superlative): CatalogAnswer {
+function superlativeAnswer(ctx: Context, q: QuestionStructure, s: Superlative, from: CatalogMaterial[] = materialsOf(ctx.config)): CatalogAnswer {
   const { lang } = ctx;
-  const pool = materialsOf(ctx.config).filter((m) => allHold(ctx.model, m, q.conditions) === true);
+  const pool = from.filter((m) => allHold(ctx.model, m, q.conditions) === true);
   if (pool.length === 0)
     return answered(
       ctx,
@@ -635,6 +635,8 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
     return stepAnswer(ctx, named, 'ordering', (names) => [`Der nächste Schritt für ${names}:`, `The next step for ${names}:`]);
   }
   if (q.those && named.length >= 2 && q.conditions.length) return listAnswer(ctx, q, named);
+  // "Which of those is the widest?": the extreme among the materials named (two named side by side are compared).
+  if (q.superlative && named.length >= 2 && (q.those || named.length >= 3) && !q.comparison) return superlativeAnswer(ctx, q, q.superlative, named);
   if (named.length >= 2) return comparisonAnswer(ctx, q);
   if (named.length === 1) {
     const [m] = named;
