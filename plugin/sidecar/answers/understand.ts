@@ -445,7 +445,7 @@ export class QuestionReader {
       negatedQuestion: QUESTION_SHAPE_WORDS_AUX.has(first) && negationAt.some((i) => !taken[i]),
       // "how long does it take"/"wie lange dauert" asks for a time, not for a length ("wie lang ist eine Rolle").
       // "available in 320 cm" / "lieferbar in 320 cm" asks for a variant the data states, not for stock.
-      unpublished: this.#unpublished.find(tokens, taken.slice()).some((f) => !asksDuration(tokens, f.start) && !OPTION_NEXT.has(tokens[f.end] ?? '')),
+      unpublished: this.#unpublished.find(tokens, taken.slice()).some((f) => !asksDuration(tokens, f.start) && !asksVariant(tokens, f.end)),
       action: this.#actions.find(tokens, taken.slice()).length > 0,
       projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).length > 0,
       listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
@@ -479,6 +479,12 @@ const DURATION_VERBS = new Set(['take', 'takes', 'dauert', 'dauern', 'brauchen',
 
 /** Words right after "available"/"lieferbar" that ask for a variant ("available in 320 cm", "lieferbar mit …"), not for stock. */
 const OPTION_NEXT = new Set(['in', 'with', 'as', 'mit', 'als']);
+const AVAILABLE = new Set(tokensOf('available, verfügbar, lieferbar, erhältlich'));
+
+/** Whether the unpublished word ending before `end` is "available"/"lieferbar" asking for a variant (not "price in euros"). */
+function asksVariant(tokens: string[], end: number): boolean {
+  return AVAILABLE.has(tokens[end - 1] ?? '') && OPTION_NEXT.has(tokens[end] ?? '');
+}
 
 /** Words right after "how long"/"wie lange" that make it ask for a time ("how long until …", "wie lange bis …"), not a length ("how long is a roll"). */
 const DURATION_NEXT = new Set(['until', 'till', 'before', 'after', 'will', 'would', 'does', 'do', 'did', 'should', 'bis', 'bevor', 'nach', 'wird', 'würde']);
