@@ -7,7 +7,7 @@ import type { AnswerIndex, SearchOutcome } from '../search.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
-import { ASSERTION_TAGS, ASSERTION_WORDS, DELIVERY_WORDS, FILLER_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_ASKS, OFFER_WORDS, TIME_WORDS } from './wording.js';
+import { ASSERTION_TAGS, ASSERTION_WORDS, CIRCUMSTANCE_WORDS, DELIVERY_WORDS, FILLER_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_ASKS, OFFER_WORDS, TIME_WORDS } from './wording.js';
 
 /**
  * What an answer is, for the insights (not published in the response): answered from the catalog, from
@@ -65,6 +65,7 @@ export class FactDesk {
   readonly #asks = lexicon(both(OFFER_ASKS), true);
   readonly #time = lexicon(both(TIME_WORDS), true);
   readonly #delivery = lexicon(both(DELIVERY_WORDS), true);
+  readonly #circumstance = lexicon(both(CIRCUMSTANCE_WORDS), true);
   readonly #timeTerms: Record<Lang, Set<string>>;
   /** The cards that state a time or a duration, per language (STATES_TIME over their text, once). */
   readonly #timed: Record<Lang, Set<FactCard>>;
@@ -319,9 +320,24 @@ export class FactDesk {
     if (hit) return this.#cardAnswer(hit, base, lang);
     if (this.#time.findAll(tokensOf(query)).length === 0) return null;
     // Making words stay: "Wie viel Zeit braucht die Herstellung?" asks the time of the making, not whether it is offered.
-    const rest = outcome.terms.filter((t) => !this.#generalTerms[lang].has(t) && !this.#timeTerms[lang].has(t));
-    const timed = this.#timedCard(rest, lang, (t) => this.#index.knows(t, lang));
+    const asking = (terms: string[]) => terms.filter((t) => !this.#generalTerms[lang].has(t) && !this.#timeTerms[lang].has(t));
+    const known = (t: string) => this.#index.knows(t, lang);
+    // The time of what the main clause asks ("how soon will someone get back to me"), not of its circumstance.
+    const main = this.#afterCircumstance(query);
+    const timed =
+      // Its grammar words stay: "get back to me" is how the card's fact is asked for.
+      (main !== undefined ? this.#timedCard(this.#index.tokenize(main, lang).filter((t) => !this.#timeTerms[lang].has(t)), lang, known) : undefined) ??
+      this.#timedCard(asking(outcome.terms), lang, known);
     return timed ? this.#cardAnswer(timed, base, lang) : null;
+  }
+
+  /** The question after an opening clause of circumstance ("After I send the form, …"), when it has one. */
+  #afterCircumstance(query: string): string | undefined {
+    const comma = query.indexOf(',');
+    if (comma < 0) return undefined;
+    const opening = tokensOf(query.slice(0, comma));
+    const found = this.#circumstance.find(opening, opening.map(() => false))[0];
+    return found?.start === 0 ? query.slice(comma + 1) : undefined;
   }
 
   /** What the question asks that the data does not publish (a price, stock), as the sentences that say so. */

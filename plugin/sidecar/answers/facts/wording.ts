@@ -38,6 +38,15 @@ export const TIME_WORDS: LocalizedText = {
 };
 
 /**
+ * A clause that opens a question with its circumstance, up to the first comma ("After I send the form,
+ * how soon …", "Nachdem wir freigegeben haben, wann …"): what is asked follows it.
+ */
+export const CIRCUMSTANCE_WORDS: LocalizedText = {
+  de: 'nachdem, sobald, wenn, falls, nach',
+  en: 'after, once, when, as soon as, if',
+};
+
+/**
  * Words that carry the question's grammar, not its topic ("Was passiert nach …", "Darf ich einfach …"):
  * left out when a card is matched, so they neither help nor count against it.
  */
