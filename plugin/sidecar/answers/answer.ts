@@ -249,24 +249,52 @@ function readQuestion(
  * nor a card answers, so a question with a second part keeps the answer that covers both.
  */
 function stepFact(config: SiteConfig, base: string, language: Lang, q: QuestionStructure): PreparedAnswer | null {
-  if (!q.step || q.step === 'ordering' || q.named.length || q.conditions.length || q.unpublished || q.projectSpecific) return null;
+  if (!q.step || q.named.length || q.conditions.length || q.unpublished || q.projectSpecific) return null;
   const fact = compose(config, base, { kind: 'fact', fact: q.step }, language);
   return { language, routed: false, answer: fact.answer, results: fact.results, kind: 'fact' };
 }
 
+/**
+ * A next-step question answered with something else first (the materials for its setting, a comparison):
+ * the step comes first, with its link, and that answer after it ("Wir möchten das Projekt anfragen:
+ * Seniorenresidenz, 25 Flure. Wie geht es los?"). Named materials are answered so by the structure.
+ */
+function stepFirst(config: SiteConfig, base: string, q: QuestionStructure, prepared: PreparedAnswer): PreparedAnswer {
+  if (!q.step || prepared.routed || q.named.length || q.unpublished || q.projectSpecific) return prepared;
+  const step = compose(config, base, { kind: 'fact', fact: q.step }, prepared.language);
+  const known = new Set(prepared.results.map((r) => r.id));
+  if (known.has(step.results[0].id)) return prepared;
+  return {
+    language: prepared.language,
+    routed: false,
+    kind: prepared.kind,
+    answer: `${step.answer} ${prepared.answer}`,
+    results: [...step.results, ...prepared.results.filter((r) => !step.results.some((s) => s.id === r.id))],
+  };
+}
+
 export function prepareAnswer(site: SiteState, query: string, context: AskContext): PreparedAnswer {
-  const config = site.config;
-  const index = indexFor(site.revision, config);
-  const base = context.publicBase;
-  const entry = structuredFor(index, config);
-  // Reading a question (synonyms, follow-up, language, search) depends on the question, the client's
-  // language and the earlier questions only: memoized like the answers.
+  const read = readFor(site, query, context);
+  return stepFirst(site.config, context.publicBase, read.structure, answerRead(site, read, context));
+}
+
+/** The question as read, memoized: reading (synonyms, follow-up, language, search) depends on the question, the client's language and the earlier questions only. */
+function readFor(site: SiteState, query: string, context: AskContext): ReadQuestion {
+  const index = indexFor(site.revision, site.config);
+  const entry = structuredFor(index, site.config);
   const readKey = `${context.acceptLanguage ?? ''}\n${(context.previous ?? []).join('\n')}\n${query}`;
   let read = entry.reads.get(readKey);
   if (!read) {
     read = readQuestion(index, entry.reader, query, context, (question, earlier) => prepareAnswer(site, question, { ...context, previous: earlier }));
     if (readKey.length <= 2000) entry.reads.set(readKey, read);
   }
+  return read;
+}
+
+function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): PreparedAnswer {
+  const config = site.config;
+  const index = indexFor(site.revision, config);
+  const base = context.publicBase;
   const { asked, language, outcome, structure } = read;
   // A country or place the data does not name, a product not made, a claim to check: before the structure.
   // A claim that one named material meets a need ("X ist doch nichtbrennbar, oder?") is the structure's yes/no.

@@ -12,6 +12,7 @@ import {
   PRIORITY_WORDING,
   RECOMMENDATION_WORDS,
   QUESTION_SHAPE_WORDS,
+  STEP_PAIRS,
   UNPUBLISHED_WORDS,
   type AttributeId,
 } from './vocabulary.js';
@@ -124,6 +125,7 @@ export class QuestionReader {
   readonly #actions: Lexicon<true>;
   readonly #projectSpecific: Lexicon<true>;
   readonly #shapes: Lexicon<Shape>;
+  readonly #stepPairs: { shape: Shape; acts: Lexicon<true>; objects?: Lexicon<true> }[];
   readonly #applications: Lexicon<{ material: string; size: number }>;
   readonly #needs: Lexicon<Need>;
   readonly #levels: Lexicon<LevelMention>;
@@ -238,6 +240,11 @@ export class QuestionReader {
       routing,
     );
     this.#shapes = new Lexicon((Object.keys(QUESTION_SHAPE_WORDS) as Shape[]).flatMap((s) => entries(both(QUESTION_SHAPE_WORDS[s]), s)));
+    this.#stepPairs = (Object.entries(STEP_PAIRS) as [Shape, { acts: LocalizedText; objects?: LocalizedText }][]).map(([shape, pair]) => ({
+      shape,
+      acts: new Lexicon(entries(both(pair.acts), true as const)),
+      objects: pair.objects ? new Lexicon(entries(both(pair.objects), true as const)) : undefined,
+    }));
     this.#applications = new Lexicon(
       this.#materials.flatMap((m) =>
         [m.applications.de, m.applications.en].flatMap((list) =>
@@ -328,6 +335,16 @@ export class QuestionReader {
   /** The catalog material of an id (a result of an earlier answer). */
   material(id: string): CatalogMaterial | undefined {
     return this.#materials.find((m) => m.id === id);
+  }
+
+  /** Whether a next step is said by an act and its object (STEP_PAIRS); one without objects needs a named material. */
+  #pairedStep(shape: Shape, tokens: string[], named: boolean): boolean {
+    const pair = this.#stepPairs.find((p) => p.shape === shape);
+    const acts = pair?.acts.findAll(tokens) ?? [];
+    if (!pair || acts.length === 0) return false;
+    if (!pair.objects) return named;
+    // Two words: "Anfrage" is not both the act and its object.
+    return pair.objects.findAll(tokens).some((o) => acts.some((a) => a.end <= o.start || o.end <= a.start));
   }
 
   read(query: string): QuestionStructure {
@@ -451,7 +468,7 @@ export class QuestionReader {
       listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
       recommendation: has('recommend'),
       those: has('those'),
-      step: STEPS.find(([shape]) => has(shape))?.[1],
+      step: STEPS.find(([shape]) => has(shape) || this.#pairedStep(shape, tokens, named.length > 0 && attributes.length === 0))?.[1],
       count: readCount(tokens),
     };
   }

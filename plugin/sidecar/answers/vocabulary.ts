@@ -299,8 +299,8 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'recommend, recommended, recommendation, suggest, suitable, suit, suits, best, should',
   },
   next_step: {
-    de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen',
-    en: 'next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed, how do i start, how do we start, how do we go about, get started, project enquiry, project inquiry',
+    de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen, wie geht es los, wie gehts los, wo fangen wir an, wo fange ich an',
+    en: 'next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed, how do i start, how do we start, how do we go about, get started, project enquiry, project inquiry, where do we start, where do i start, where to start',
   },
   // A follow-up about all the materials the previous answer named ("which of those …"), not only its first.
   those: {
@@ -325,6 +325,34 @@ export const QUESTION_SHAPE_WORDS = {
   wider: { de: 'breiter', en: 'wider' },
   narrower: { de: 'schmaler', en: 'narrower' },
 } satisfies Record<string, LocalizedText>;
+
+/**
+ * A next step said by what the person wants done and to what: a word of each anywhere in the question
+ * ("die Druckdatei vorher durchsehen", "make sure my photo will print well", "the formal enquiry going").
+ * A sample step said so needs a named material (acts only): "Vlies FR B1 mal in der Hand haben".
+ */
+export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { acts: LocalizedText; objects?: LocalizedText }>> = {
+  sample_step: {
+    acts: {
+      de: 'anfassen, in der Hand, in den Händen, in die Hand, in natura, live sehen, vor Ort sehen',
+      en: 'touch, in hand, in my hands, in our hands, in person, in real life, up close',
+    },
+  },
+  file_check_step: {
+    acts: {
+      de: 'durchsehen, durchschauen, drüberschauen, drüberschauen, draufschauen, prüfen, überprüfen, checken, kontrollieren, sicherstellen, herausfinden, rausfinden, ausreichend, reicht',
+      en: 'check, review, look over, make sure, find out, verify, enough',
+    },
+    objects: {
+      de: 'Druckdatei, Druckdateien, Druckdaten, Datei, Dateien, Foto, Fotos, Bild, Bilder, Grafik, PDF, Auflösung, Bildauflösung',
+      en: 'file, files, print file, artwork, photo, photos, image, images, picture, pictures, PDF, resolution, high-res, hi-res, graphic',
+    },
+  },
+  next_step: {
+    acts: { de: 'anfragen, loslegen, angehen, los', en: 'get going, kick off, go about, get started' },
+    objects: { de: 'Projekt, Anfrage, Projektanfrage', en: 'project, enquiry, inquiry' },
+  },
+};
 
 /** Numbers in words, for "which three materials …" (a count a list names at most). */
 export const COUNT_WORDS: Record<number, LocalizedText> = {

@@ -7,7 +7,18 @@ import type { AnswerIndex, SearchOutcome } from '../search.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
-import { ASSERTION_TAGS, ASSERTION_WORDS, CIRCUMSTANCE_WORDS, DELIVERY_WORDS, FILLER_WORDS, GENERAL_WORDS, NOT_PUBLISHED, OFFER_ASKS, OFFER_WORDS, TIME_WORDS } from './wording.js';
+import {
+  ASSERTION_TAGS,
+  ASSERTION_WORDS,
+  CIRCUMSTANCE_WORDS,
+  DELIVERY_WORDS,
+  FILLER_WORDS,
+  GENERAL_WORDS,
+  NOT_PUBLISHED,
+  OFFER_ASKS,
+  OFFER_WORDS,
+  TIME_WORDS,
+} from './wording.js';
 
 /**
  * What an answer is, for the insights (not published in the response): answered from the catalog, from
@@ -326,8 +337,13 @@ export class FactDesk {
     const main = this.#afterCircumstance(query);
     const timed =
       // Its grammar words stay: "get back to me" is how the card's fact is asked for.
-      (main !== undefined ? this.#timedCard(this.#index.tokenize(main, lang).filter((t) => !this.#timeTerms[lang].has(t)), lang, known) : undefined) ??
-      this.#timedCard(asking(outcome.terms), lang, known);
+      (main !== undefined
+        ? this.#timedCard(
+            this.#index.tokenize(main, lang).filter((t) => !this.#timeTerms[lang].has(t)),
+            lang,
+            known,
+          )
+        : undefined) ?? this.#timedCard(asking(outcome.terms), lang, known);
     return timed ? this.#cardAnswer(timed, base, lang) : null;
   }
 
@@ -336,7 +352,10 @@ export class FactDesk {
     const comma = query.indexOf(',');
     if (comma < 0) return undefined;
     const opening = tokensOf(query.slice(0, comma));
-    const found = this.#circumstance.find(opening, opening.map(() => false))[0];
+    const found = this.#circumstance.find(
+      opening,
+      opening.map(() => false),
+    )[0];
     return found?.start === 0 ? query.slice(comma + 1) : undefined;
   }
 
