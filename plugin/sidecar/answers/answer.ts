@@ -154,9 +154,13 @@ function structuredAnswer(
   const key = `${language}\n${base}\n${query}`;
   const known = entry.answers.get(key);
   if (known !== undefined) return known;
-  let found: CatalogAnswer | undefined = answerFromCatalog(config, base, language, q);
   const searched = searchAnswers(outcome);
   const topGrounding = outcome.hits[0]?.doc.grounding;
+  // Who asks or where ("Wir sind Messebauer …") is no choice of material when the question asks a
+  // company fact the search finds and nothing asks for a material: the fact answers.
+  const settingOnly = q.conditions.length > 0 && q.conditions.every((c) => c.kind === 'use_case') && !q.named.length && !q.superlative;
+  if (settingOnly && searched && (topGrounding?.kind === 'fact' || topGrounding?.kind === 'faq') && !q.asksMaterial) return null;
+  let found: CatalogAnswer | undefined = answerFromCatalog(config, base, language, q);
   if (found?.list && q.recommendation && searched && topGrounding?.kind === 'recommendation')
     found = withRecommendation(config, base, language, found, topGrounding.priority);
   // Applications the question names beat a single material the search happens to rank first.

@@ -62,6 +62,8 @@ export interface QuestionStructure {
   action: boolean;
   projectSpecific: boolean;
   listWord: boolean;
+  /** A word for materials or a choice among them ("welche Tapete", "what materials", "recommend"). */
+  asksMaterial: boolean;
   /** Asks what to use ("empfehlen", "suitable"): a staff recommendation among the matches leads. */
   recommendation: boolean;
   /** Refers to all the materials of the previous answer ("which of those"). */
@@ -466,6 +468,7 @@ export class QuestionReader {
       action: this.#actions.find(tokens, taken.slice()).length > 0,
       projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).length > 0,
       listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
+      asksMaterial: has('list') || has('recommend') || tokens.some((t) => MATERIAL_TERMS.has(t)),
       recommendation: has('recommend'),
       those: has('those'),
       step: STEPS.find(([shape]) => has(shape) || this.#pairedStep(shape, tokens, named.length > 0 && attributes.length === 0))?.[1],

@@ -54,6 +54,9 @@ export const TIMED_CARD_SHARE = 2 / 3;
 /** A card that states a time or a duration: a number of working days, days, hours or weeks, or a clock time ("16:00", "6 pm", "18 Uhr"). */
 const STATES_TIME = /\d\s*(?:werktag|arbeitstag|tag|stunde|woche|business day|working day|day|hour|week|uhr\b|pm\b|am\b)|\d:\d\d/i;
 
+/** The words a place follows in a delivery question ("nach Hamburg", "in Basel", "to Leeds"). */
+const PLACE_AFTER = new Set(['nach', 'in', 'ins', 'bis', 'aus', 'to', 'into', 'from']);
+
 const both = (text: LocalizedText) => `${text.de}, ${text.en}`;
 const lexicon = (list: string, strict = false) =>
   new Lexicon(
@@ -158,7 +161,10 @@ export class FactDesk {
    */
   #placeOf(query: string, tokens: string[], lang: Lang): string | undefined {
     if (this.#delivery.findAll(tokens).length === 0) return undefined;
-    for (const [word] of query.matchAll(/\p{Lu}[\p{L}-]{2,}/gu)) {
+    for (const match of query.matchAll(/\p{Lu}[\p{L}-]{2,}/gu)) {
+      const word = match[0];
+      // After a preposition of place only: every German noun is capitalized ("Wir sind Raumausstatter").
+      if (!PLACE_AFTER.has(tokensOf(query.slice(0, match.index)).at(-1) ?? '')) continue;
       const terms = this.#index.tokenize(word, lang);
       if (terms.length && terms.every((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang))) return word;
     }
