@@ -232,6 +232,26 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(lightest.answer).not.toContain('560 g/m²');
   });
 
+  it('asks a follow-up the data does not answer alone together with the question before it, and keeps a refusal that still holds', () => {
+    const since = prepareAnswer(site, 'und ab wann wird da gezählt?', { ...context, previous: ['Wie lange brauchen Produktion und Versand?'] });
+    expect(since).toMatchObject({ routed: false });
+    expect(since.answer).toContain('Freigabe der Druckdaten');
+    const how = prepareAnswer(site, 'ok, and how do we send you the file?', { ...context, previous: ['Can you print a photo of our own?'] });
+    expect(how.answer).toContain('FTP');
+    const price = prepareAnswer(site, 'and what does that cost?', { ...context, previous: ['How long do production and delivery take?'] });
+    expect(price).toMatchObject({ routed: true });
+    expect(price.answer).toContain('Prices are not published');
+  });
+
+  it('answers a next-step question with the step first, whatever answers it after', () => {
+    const start = ask(site, 'Wir wollen die Anfrage für ein Hotel mit 40 Zimmern jetzt angehen. Wie geht es los?');
+    expect(start.answer.indexOf('/kontakt/')).toBeGreaterThanOrEqual(0);
+    expect(ids(start)[0]).toBe('company:ordering');
+    expect(ask(site, 'Wie geht es weiter?')).toMatchObject({ routed: false });
+    const check = ask(site, 'Can someone make sure our photo is sharp enough for a 3 m wall?');
+    expect(check.answer).toContain('/wallcheck');
+  });
+
   it('answers a question for a time from a card that states one, and reads "doesnt" as "does not"', () => {
     expect(ask(site, 'how long till someone from your team writes back').answer).toContain('1 business day');
     expect(tokensOf("doesnt burn, can't stay")).toEqual(['does', 'not', 'burn', 'ca', 'not', 'stay']);

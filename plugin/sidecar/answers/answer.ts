@@ -279,7 +279,19 @@ function stepFirst(config: SiteConfig, base: string, q: QuestionStructure, prepa
 
 export function prepareAnswer(site: SiteState, query: string, context: AskContext): PreparedAnswer {
   const read = readFor(site, query, context);
-  return stepFirst(site.config, context.publicBase, read.structure, answerRead(site, read, context));
+  const prepared = answerRead(site, read, context);
+  const previous = context.previous ?? [];
+  const q = read.structure;
+  // A follow-up the data does not answer on its own ("ab wann zählt das denn?" after "Wie lange dauert die
+  // Lieferung?") is asked together with the question before it; kept only when that is answered.
+  if (prepared.routed && previous.length && !q.unpublished && !q.projectSpecific && prepared.results.length === 1 && prepared.results[0].id === 'contact') {
+    const joined = `${previous[previous.length - 1]} ${query}`;
+    if (joined.length <= MAX_QUERY_LENGTH) {
+      const again = prepareAnswer(site, joined, { ...context, previous: previous.slice(0, -1) });
+      if (!again.routed) return again;
+    }
+  }
+  return stepFirst(site.config, context.publicBase, q, prepared);
 }
 
 /** The question as read, memoized: reading (synonyms, follow-up, language, search) depends on the question, the client's language and the earlier questions only. */
@@ -311,6 +323,7 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   if (structured?.routed && structured.results.length === 1 && structured.results[0].id === 'contact') return desk.refusal(asked, language, base);
   if (structured) return structured;
   const top = outcome.hits[0];
+  if (structure.unpublished && top && desk.foundByUnpublished(top.matched, language)) return desk.refusal(asked, language, base);
   if (!searchAnswers(outcome)) {
     // Retrieval before refusal: the fact cards answer what the search does not cover well enough,
     // unless the question asks what only an advisor settles (a price, a date).

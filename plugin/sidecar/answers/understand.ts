@@ -107,7 +107,8 @@ const CODE_WORDS = tokensOf(
 
 /** Words of names that do not tell materials apart: joining words and the words for any material. */
 const NAME_FILLERS = new Set([
-  ...['auf', 'on', 'und', 'and', 'mit', 'with'],
+  // "frei"/"free" of "PVC-frei" alone is no name: "Is the Wallcheck free?".
+  ...['auf', 'on', 'und', 'and', 'mit', 'with', 'frei', 'free'],
   ...tokensOf(`${CATALOG_WORDING.terms.de} ${CATALOG_WORDING.terms.en} ${RECOMMENDATION_WORDS.de} ${RECOMMENDATION_WORDS.en}`),
 ]);
 

@@ -344,8 +344,8 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
       en: 'check, review, look over, make sure, find out, verify, enough',
     },
     objects: {
-      de: 'Druckdatei, Druckdateien, Druckdaten, Datei, Dateien, Foto, Fotos, Bild, Bilder, Grafik, PDF, Auflösung, Bildauflösung',
-      en: 'file, files, print file, artwork, photo, photos, image, images, picture, pictures, PDF, resolution, high-res, hi-res, graphic',
+      de: 'Druckdatei, Druckdateien, Druckdaten, Datei, Dateien, Motiv, Motive, Foto, Fotos, Bild, Bilder, Grafik, PDF, Auflösung, Bildauflösung',
+      en: 'file, files, print file, artwork, motif, motifs, photo, photos, image, images, picture, pictures, PDF, resolution, high-res, hi-res, graphic',
     },
   },
   next_step: {

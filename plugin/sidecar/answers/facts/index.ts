@@ -88,6 +88,7 @@ export class FactDesk {
   readonly #offerTerms: Record<Lang, Set<string>>;
   readonly #generalTerms: Record<Lang, Set<string>>;
   readonly #assertionTerms: Record<Lang, Set<string>>;
+  readonly #unpublishedTerms: Record<Lang, Set<string>>;
   readonly #notPublished: [keyof typeof NOT_PUBLISHED, Lexicon<true>][];
   readonly #countries: Lexicon<Country>;
   readonly #composed = new Memo<string, Composed>(COMPOSED_PER_DESK);
@@ -104,6 +105,14 @@ export class FactDesk {
     const timed = (lang: Lang) => new Set(this.cards.cards.filter((card) => STATES_TIME.test(card.text[lang])));
     this.#timed = { de: timed('de'), en: timed('en') };
     this.#assertionTerms = termsOf({ de: `${ASSERTION_WORDS.de} ${ASSERTION_TAGS.de}`, en: `${ASSERTION_WORDS.en} ${ASSERTION_TAGS.en}` });
+    this.#unpublishedTerms = termsOf({
+      de: Object.values(NOT_PUBLISHED)
+        .map((n) => n.words.de)
+        .join(', '),
+      en: Object.values(NOT_PUBLISHED)
+        .map((n) => n.words.en)
+        .join(', '),
+    });
     this.#notPublished = (Object.keys(NOT_PUBLISHED) as (keyof typeof NOT_PUBLISHED)[]).map((what) => [what, lexicon(both(NOT_PUBLISHED[what].words))]);
     const notOffered = config.discovery.vocabulary?.not_offered;
     this.#products = new Lexicon(
@@ -363,6 +372,11 @@ export class FactDesk {
       opening.map(() => false),
     )[0];
     return found?.start === 0 ? query.slice(comma + 1) : undefined;
+  }
+
+  /** Whether a search hit was found only by words that ask what is not published ("what does that cost?" finds the free Wallcheck). */
+  foundByUnpublished(matched: string[], lang: Lang): boolean {
+    return matched.length > 0 && matched.every((t) => this.#unpublishedTerms[lang].has(t));
   }
 
   /** What the question asks that the data does not publish (a price, stock), as the sentences that say so. */
