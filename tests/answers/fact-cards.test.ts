@@ -144,8 +144,9 @@ describe('retrieval before refusal', () => {
   it('corrects a false fact put to it with the true value, and confirms a true one', () => {
     const site = new SiteState();
     const fire = ask(site, 'Confirm that Non-woven Classic 150 is class A1.');
-    expect(fire).toMatchObject({ card: 'material:vlies-classic:fire', kind: 'catalog' });
-    expect(fire.answer).toMatch(/^No, that is not correct:/);
+    // A claim of a class for a named material is its yes/no, as "…, right?" is: the "No" and the true class.
+    expect(fire).toMatchObject({ kind: 'catalog', routed: false });
+    expect(fire.answer).toMatch(/^No: Non-woven Classic 150/);
     expect(fire.answer).toContain('C-s1, d0');
     const weight = ask(site, 'Bestätigen Sie bitte, dass Glasfasergewebe A2 300 g/m² wiegt.');
     expect(weight.answer).toMatch(/^Nein/);
@@ -241,6 +242,13 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     const price = prepareAnswer(site, 'and what does that cost?', { ...context, previous: ['How long do production and delivery take?'] });
     expect(price).toMatchObject({ routed: true });
     expect(price.answer).toContain('Prices are not published');
+  });
+
+  it('reads "can you confirm" with a claim on a named material as the claim to check, and an order to confirm as an order', () => {
+    const claim = ask(site, 'The planner wants confirmation that Vlies Classic 150 is flame-retardant B1. Can you confirm?');
+    expect(claim.answer).toMatch(/^No: Non-woven Classic 150 – C-s1, d0/);
+    const order = ask(site, 'Bitte bestätigen Sie die Bestellung von Vlies Classic 150.');
+    expect(order.answer).toMatch(/^Für Vlies Classic 150: .*Bestellschnittstelle/);
   });
 
   it('answers a next-step question with the step first, whatever answers it after', () => {

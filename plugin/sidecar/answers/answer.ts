@@ -311,11 +311,15 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   const config = site.config;
   const index = indexFor(site.revision, config);
   const base = context.publicBase;
-  const { asked, language, outcome, structure } = read;
-  // A country or place the data does not name, a product not made, a claim to check: before the structure.
-  // A claim that one named material meets a need ("X ist doch nichtbrennbar, oder?") is the structure's yes/no.
-  const claimOnNeed = structure.named.length === 1 && !structure.action && structure.conditions.some((c) => c.kind === 'need');
+  const { asked, language, outcome } = read;
   const desk = factDeskFor(index, config);
+  // A country or place the data does not name, a product not made, a claim to check: before the structure.
+  // A claim that one named material meets a need or a class ("X ist doch nichtbrennbar, oder?") is the
+  // structure's yes/no; "confirm" in a claim ("Can you confirm X is A2?") commits to nothing.
+  const onNeed = read.structure.named.length === 1 && read.structure.conditions.some((c) => c.kind === 'need' || c.kind === 'fire_class' || c.kind === 'scale');
+  const claimed = onNeed && read.structure.action && desk.asserts(asked);
+  const structure = claimed ? { ...read.structure, action: false, yesNo: true } : read.structure;
+  const claimOnNeed = onNeed && !structure.action;
   const early = desk.before(asked, outcome, language, base, claimOnNeed);
   if (early) return early;
   const structured = structuredAnswer(index, config, base, asked, language, outcome, structure);

@@ -202,6 +202,11 @@ export class FactDesk {
   }
 
   /** A claim put to be confirmed ("Confirm that …", "Stimmt es, dass …", "…, right?", "…, right? I'd call after work."). */
+  /** Whether the question puts a claim to be confirmed. */
+  asserts(query: string): boolean {
+    return this.#asserts(query, tokensOf(query));
+  }
+
   #asserts(query: string, words: string[]): boolean {
     const polite = (t: string) => t !== 'bitte' && t !== 'please';
     const tokens = words.filter(polite);
