@@ -366,8 +366,9 @@ function superlativeEvidence(m: CatalogMaterial, s: Superlative, lang: Lang): st
         : fireText(m, lang);
 }
 
-function superlativeAnswer(ctx: Context, q: QuestionStructure, s: Superlative, from: CatalogMaterial[] = materialsOf(ctx.config)): CatalogAnswer {
+function superlativeAnswer(ctx: Context, q: QuestionStructure, s: Superlative, named?: CatalogMaterial[]): CatalogAnswer {
   const { lang } = ctx;
+  const from = named ?? materialsOf(ctx.config);
   const pool = from.filter((m) => allHold(ctx.model, m, q.conditions) === true);
   if (pool.length === 0)
     return answered(
@@ -398,6 +399,13 @@ function superlativeAnswer(ctx: Context, q: QuestionStructure, s: Superlative, f
     ? say(lang, ` unter den Materialien, die ${labels(ctx.model, q.conditions, lang)} sind`, ` among the materials ${labels(ctx.model, q.conditions, lang)}`)
     : '';
   const sentence = `${say(lang, de, en)}${among}: ${withEvidence(best, (m) => superlativeEvidence(m, s, lang), lang)}.`;
+  // Among materials the question names itself, the others with their values, so the ranking shows
+  // (not for "those" of an earlier answer, which may be many).
+  const others = q.those ? [] : (named ?? []).filter((m) => !best.includes(m));
+  if (others.length) {
+    const rest = `${say(lang, 'Zum Vergleich', 'For comparison')}: ${others.map((m) => `${m.name[lang]} ${superlativeEvidence(m, s, lang)}`).join('; ')}.`;
+    return answered(ctx, [sentence, rest], [...best, ...others]);
+  }
   return answered(ctx, [sentence, ...moreSentence(ctx, best.length, tied.length)], best);
 }
 

@@ -176,8 +176,13 @@ export class QuestionReader {
       .filter((words) => words.length > 1 && keys.some((k) => ` ${words.join(' ')} `.includes(k)))
       .map((words): [string[], string[]] => [words, words]);
     this.#synonyms = [...synonyms, ...guarded].sort((a, b) => b[0].length - a[0].length);
+    // A name is also said without its closing number ("Vinyl auf Vlies" for "Vinyl auf Vlies 300").
+    const spoken = (name: string) => {
+      const tokens = tokensOf(name);
+      return tokens.length >= 3 && /^\d+$/.test(tokens[tokens.length - 1]) ? [tokens, tokens.slice(0, -1)] : [tokens];
+    };
     this.#fullNames = new Lexicon(
-      this.#materials.flatMap((m) => [m.name.de, m.name.en].map((name) => ({ tokens: tokensOf(name), value: m }))),
+      this.#materials.flatMap((m) => [m.name.de, m.name.en].flatMap((name) => spoken(name).map((tokens) => ({ tokens, value: m })))),
       known,
     );
     for (const m of this.#materials) {
