@@ -251,6 +251,13 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(order.answer).toMatch(/^Für Vlies Classic 150: .*Bestellschnittstelle/);
   });
 
+  it('reads "lang"/"long" describing a place as no question for a length, and a length asked as not published', () => {
+    const corridor = ask(site, 'Unser langer Gang im Altbau ist zugleich Rettungsweg. Welche Tapete ist dort zulässig?');
+    expect(ids(corridor)[0]).toBe('glasfaser-a2');
+    expect(ask(site, 'How long is a roll?')).toMatchObject({ routed: true });
+    expect(ask(site, 'How long is a roll?').answer).not.toContain('business days');
+  });
+
   it('answers a next-step question with the step first, whatever answers it after', () => {
     const start = ask(site, 'Wir wollen die Anfrage für ein Hotel mit 40 Zimmern jetzt angehen. Wie geht es los?');
     expect(start.answer.indexOf('/kontakt/')).toBeGreaterThanOrEqual(0);

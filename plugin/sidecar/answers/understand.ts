@@ -470,7 +470,9 @@ export class QuestionReader {
       negatedQuestion: QUESTION_SHAPE_WORDS_AUX.has(first) && negationAt.some((i) => !taken[i]),
       // "how long does it take"/"wie lange dauert" asks for a time, not for a length ("wie lang ist eine Rolle").
       // "available in 320 cm" / "lieferbar in 320 cm" asks for a variant the data states, not for stock.
-      unpublished: this.#unpublished.find(tokens, taken.slice()).some((f) => !asksDuration(tokens, f.start) && !asksVariant(tokens, f.end)),
+      unpublished: this.#unpublished
+        .find(tokens, taken.slice())
+        .some((f) => !asksDuration(tokens, f.start) && !asksVariant(tokens, f.end) && !describesLength(tokens, f.start)),
       action: this.#actions.find(tokens, taken.slice()).length > 0,
       projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).length > 0,
       listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
@@ -519,6 +521,14 @@ const DURATION_NEXT = new Set(['until', 'till', 'before', 'after', 'will', 'woul
 function asksDuration(tokens: string[], i: number): boolean {
   if (tokens[i - 1] !== 'how' && tokens[i - 1] !== 'wie') return false;
   return DURATION_NEXT.has(tokens[i + 1] ?? '') || tokens.slice(i + 1, i + 6).some((t) => DURATION_VERBS.has(t));
+}
+
+/** "lang"/"long" as the words say a length, not of the question ("der lange Flur", "a long wall"). */
+const LONG = new Set(['lang', 'lange', 'langen', 'langer', 'langes', 'long']);
+
+/** Whether the unpublished word at i is "long"/"lang(e)" describing something ("der lange Flur") rather than asking a length ("wie lang ist eine Rolle"). */
+function describesLength(tokens: string[], i: number): boolean {
+  return LONG.has(tokens[i]) && tokens[i - 1] !== 'how' && tokens[i - 1] !== 'wie' && tokens[i - 1] !== 'so';
 }
 
 /** Project-specific words that a suitability question uses too. */

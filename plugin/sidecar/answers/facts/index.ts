@@ -2,6 +2,7 @@ import type { LocalizedText, SiteConfig } from '../../core/site-config.js';
 import { Memo } from '../../core/memo.js';
 import { ADVISOR_CONFIRMS, compose, composeRouting, contactResult, contactSentence, say, type AskResult, type Composed } from '../compose.js';
 import { companyOf, type CatalogMaterial, type Lang } from '../documents.js';
+import { UNPUBLISHED_WORDS } from '../vocabulary.js';
 import { fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
 import type { AnswerIndex, SearchOutcome } from '../search.js';
 import { buildCards, type FactCard } from './cards.js';
@@ -106,12 +107,8 @@ export class FactDesk {
     this.#timed = { de: timed('de'), en: timed('en') };
     this.#assertionTerms = termsOf({ de: `${ASSERTION_WORDS.de} ${ASSERTION_TAGS.de}`, en: `${ASSERTION_WORDS.en} ${ASSERTION_TAGS.en}` });
     this.#unpublishedTerms = termsOf({
-      de: Object.values(NOT_PUBLISHED)
-        .map((n) => n.words.de)
-        .join(', '),
-      en: Object.values(NOT_PUBLISHED)
-        .map((n) => n.words.en)
-        .join(', '),
+      de: [...Object.values(NOT_PUBLISHED).map((n) => n.words.de), UNPUBLISHED_WORDS.de].join(', '),
+      en: [...Object.values(NOT_PUBLISHED).map((n) => n.words.en), UNPUBLISHED_WORDS.en].join(', '),
     });
     this.#notPublished = (Object.keys(NOT_PUBLISHED) as (keyof typeof NOT_PUBLISHED)[]).map((what) => [what, lexicon(both(NOT_PUBLISHED[what].words))]);
     const notOffered = config.discovery.vocabulary?.not_offered;
