@@ -269,6 +269,9 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
 
   it('answers a question for a time from a card that states one, and reads "doesnt" as "does not"', () => {
     expect(ask(site, 'how long till someone from your team writes back').answer).toContain('1 business day');
+    // The time of the main clause, not of the circumstance before it (the form names the sample request too).
+    expect(ask(site, 'Once I have sent off the contact form, how soon does an advisor reply?').answer).toMatch(/^An advisor responds within 1 business day/);
+    expect(ask(site, 'Nachdem wir die Druckdaten freigegeben haben: wie viele Werktage bis zur Lieferung?').answer).toContain('5–7 Werktage');
     expect(tokensOf("doesnt burn, can't stay")).toEqual(['does', 'not', 'burn', 'ca', 'not', 'stay']);
   });
 

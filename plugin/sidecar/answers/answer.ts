@@ -328,6 +328,8 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   if (structured) return structured;
   const top = outcome.hits[0];
   if (structure.unpublished && top && desk.foundByUnpublished(top.matched, language)) return desk.refusal(asked, language, base);
+  const circumstance = desk.timeAfterCircumstance(asked, language, base);
+  if (circumstance) return circumstance;
   if (!searchAnswers(outcome)) {
     // Retrieval before refusal: the fact cards answer what the search does not cover well enough,
     // unless the question asks what only an advisor settles (a price, a date).

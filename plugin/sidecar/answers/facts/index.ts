@@ -350,18 +350,28 @@ export class FactDesk {
     // Making words stay: "Wie viel Zeit braucht die Herstellung?" asks the time of the making, not whether it is offered.
     const asking = (terms: string[]) => terms.filter((t) => !this.#generalTerms[lang].has(t) && !this.#timeTerms[lang].has(t));
     const known = (t: string) => this.#index.knows(t, lang);
-    // The time of what the main clause asks ("how soon will someone get back to me"), not of its circumstance.
-    const main = this.#afterCircumstance(query);
-    const timed =
-      // Its grammar words stay: "get back to me" is how the card's fact is asked for.
-      (main !== undefined
-        ? this.#timedCard(
-            this.#index.tokenize(main, lang).filter((t) => !this.#timeTerms[lang].has(t)),
-            lang,
-            known,
-          )
-        : undefined) ?? this.#timedCard(asking(outcome.terms), lang, known);
+    const timed = this.#mainClauseTime(query, lang) ?? this.#timedCard(asking(outcome.terms), lang, known);
     return timed ? this.#cardAnswer(timed, base, lang) : null;
+  }
+
+  /**
+   * A time asked after an opening circumstance ("Once I've filled in the form, how long until an advisor
+   * gets back to me?"): the card that states the time of the main clause, before the search, whose best
+   * document the circumstance's words may pick (the sample request, which names the contact form).
+   */
+  timeAfterCircumstance(query: string, lang: Lang, base: string): FactAnswer | null {
+    if (this.#time.findAll(tokensOf(query)).length === 0 || this.#unpublished(query, lang).length) return null;
+    const timed = this.#mainClauseTime(query, lang);
+    return timed ? this.#cardAnswer(timed, base, lang) : null;
+  }
+
+  /** The card stating the time the main clause after a circumstance asks for ("how soon will someone get back to me"). */
+  #mainClauseTime(query: string, lang: Lang): CardHit | undefined {
+    const main = this.#afterCircumstance(query);
+    if (main === undefined) return undefined;
+    // Its grammar words stay: "get back to me" is how the card's fact is asked for.
+    const terms = this.#index.tokenize(main, lang).filter((t) => !this.#timeTerms[lang].has(t));
+    return this.#timedCard(terms, lang, (t) => this.#index.knows(t, lang));
   }
 
   /** The question after an opening clause of circumstance ("After I send the form, …"), when it has one. */

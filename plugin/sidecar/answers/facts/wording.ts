@@ -33,8 +33,8 @@ export const OFFER_ASKS: LocalizedText = {
 
 /** Asking for a time or a duration ("Wie lange …", "how soon …"): answered by a card that states one. */
 export const TIME_WORDS: LocalizedText = {
-  de: 'wie lange, wie viel zeit, wieviel zeit, wann, bis wann, ab wann, wie schnell, wie lang, dauert, dauern, bis wie viel uhr, um wie viel uhr, ab wie viel uhr, an welchen tagen, welche tage',
-  en: 'how long, how soon, how quickly, how fast, when, until when, till when, by when, how much time, what time, until what time, which days, what days',
+  de: 'wie lange, wie viel zeit, wieviel zeit, wann, bis wann, ab wann, wie schnell, wie lang, dauert, dauern, bis wie viel uhr, um wie viel uhr, ab wie viel uhr, an welchen tagen, welche tage, wie viele tage, wie viele werktage, wie viele arbeitstage, wie viele wochen',
+  en: 'how long, how soon, how quickly, how fast, when, until when, till when, by when, how much time, what time, until what time, which days, what days, how many days, how many working days, how many business days, how many weeks',
 };
 
 /**
@@ -42,8 +42,8 @@ export const TIME_WORDS: LocalizedText = {
  * how soon …", "Nachdem wir freigegeben haben, wann …"): what is asked follows it.
  */
 export const CIRCUMSTANCE_WORDS: LocalizedText = {
-  de: 'nachdem, sobald, wenn, falls, nach',
-  en: 'after, once, when, as soon as, if',
+  de: 'nachdem, sobald, wenn, falls, nach, ab dem moment, ab dem zeitpunkt',
+  en: 'after, once, when, as soon as, if, from the moment',
 };
 
 /**
