@@ -373,10 +373,13 @@ export class QuestionReader {
     const named: { m: CatalogMaterial; at: number }[] = this.#fullNames.find(tokens, taken).map((f) => ({ m: f.value, at: f.start }));
 
     const conditions: Condition[] = [];
-    const negationAt = tokens.flatMap((t, i) => (t === 'nicht' || t === 'not' || t === 'kein' || t === 'keine' || t === 'ohne' ? [i] : []));
+    // "instead of s1", "statt B1": the condition after it is not wanted.
+    const negationAt = tokens.flatMap((t, i) => (NEGATIONS.has(t) && !(t === 'instead' && tokens[i + 1] !== 'of') ? [i] : []));
     // Within four words, short ones not counted ("can't be used in a wet room": be, in, a).
     const wordsBetween = (from: number, to: number) => tokens.slice(from + 1, to).filter((t) => t.length > 3).length;
     const negatedBefore = (start: number) => negationAt.some((i) => i < start && wordsBetween(i, start) < 4 && !taken[i]);
+    // "nichtbrennbar, nicht bloß schwer entflammbar", "not just washable": a lower bar than the one asked, no condition.
+    const merelyBefore = (start: number) => negationAt.some((i) => i < start && MERELY.has(tokens[i + 1] ?? '') && wordsBetween(i + 1, start) < 4);
     // Fire classes: "Baustoffklasse B1", "DIN 4102 B1", and Euroclasses written out ("B-s1, d0").
     for (const match of folded.matchAll(/\b([a-f][12]?)\s*-\s*s([123])\s*(?:,\s*)?d([012])\b/g)) {
       const at = tokenize(folded.slice(0, match.index)).length;
@@ -398,6 +401,7 @@ export class QuestionReader {
 
     for (const f of this.#needs.find(tokens, taken)) {
       const need = f.value;
+      if (merelyBefore(f.start)) continue;
       // A need compared with a number the question states (a wall's width) takes that number.
       let stated: number | undefined;
       if (needsStatedNumber(need)) {
@@ -530,6 +534,12 @@ const LONG = new Set(['lang', 'lange', 'langen', 'langer', 'langes', 'long']);
 function describesLength(tokens: string[], i: number): boolean {
   return LONG.has(tokens[i]) && tokens[i - 1] !== 'how' && tokens[i - 1] !== 'wie' && tokens[i - 1] !== 'so';
 }
+
+/** Words that negate the condition after them. */
+const NEGATIONS = new Set(['nicht', 'not', 'kein', 'keine', 'ohne', 'statt', 'anstatt', 'instead']);
+
+/** After a negation, a lower bar than the one asked ("nicht bloß", "not just"). */
+const MERELY = new Set(['bloss', 'nur', 'lediglich', 'einfach', 'just', 'only', 'merely', 'simply']);
 
 /** Project-specific words that a suitability question uses too. */
 const SUITABILITY_VERBS = new Set(['hanging', 'hanger', 'fitting', 'anbringen']);
