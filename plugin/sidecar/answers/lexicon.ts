@@ -143,6 +143,14 @@ export function wordMatches(
   return [rest, rest.replace(/^s/, '')].some((r) => r.length >= 3 && (parts.has(r) || parts.has(stem(r))));
 }
 
+/**
+ * The last word of a phrase as the head of a compound, also when it is short ("feuchter Raum" in "feuchten
+ * Kellerraum"): the phrase's words before it have matched, which a lone short head ("Zeitraum") has not.
+ */
+function isHead(question: string, word: string): boolean {
+  return word.length >= 4 && !/\d/.test(word) && question.length >= word.length + 3 && (question.endsWith(word) || question.endsWith(stem(word)));
+}
+
 /** A phrase of the vocabulary and what it stands for. */
 export interface Entry<T> {
   tokens: string[];
@@ -266,7 +274,7 @@ export class Lexicon<T> {
           const n = entry.tokens.length;
           if (i + n > tokens.length) continue;
           let ok = true;
-          for (let j = 1; j < n && ok; j++) ok = sets[i + j].has(entry.tokens[j]);
+          for (let j = 1; j < n && ok; j++) ok = sets[i + j].has(entry.tokens[j]) || (j === n - 1 && isHead(tokens[i + j], entry.tokens[j]));
           if (ok) candidates.push({ value: entry.value, start: i, end: i + n });
         }
       }
