@@ -228,7 +228,8 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
     en: 'reaction to fire, fire class, fire rating, fire classification, fire behaviour, fire behavior, euroclass, DIN 4102, EN 13501',
   },
   cleanability: {
-    de: 'Reinigung, reinigen, Reinigungsfähigkeit, Reinigungsklasse, Reinigungsnorm, reinigbar, putzen, Pflege, pflegen, abwischen',
+    // "putzen" as written only (its stem is the plaster, "Putz"): "putzen", "geputzt", "putzbar".
+    de: 'Reinigung, reinigen, Reinigungsfähigkeit, Reinigungsklasse, Reinigungsnorm, reinigbar, zu putzen, geputzt, putzbar, sauber machen, Pflege, pflegen, abwischen',
     en: 'cleaning, clean, cleanability, cleanability class, care, wipe, maintenance',
   },
   surface: { de: 'Oberfläche, Oberflächen, Haptik, Struktur, Optik, Finish', en: 'surface, finish, texture, surface finish, feel' },
