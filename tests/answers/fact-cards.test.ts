@@ -258,6 +258,14 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'How long is a roll?').answer).not.toContain('business days');
   });
 
+  it("gives the catalog's extreme when no material reaches a stated bound", () => {
+    const wide = ask(site, 'Welche Materialien sind mindestens 350 cm breit?');
+    expect(wide.answer).toMatch(/^Laut Katalog ist kein Material .*Die größte Druckbreite im Katalog: .*320 cm/);
+    expect(ids(wide)).toContain('vlies-classic');
+    const seamless = ask(site, 'Our lobby wall is 5 m wide and must be seamless, and flame-retardant. What works?');
+    expect(seamless.answer).toContain('The widest printable width in the catalog');
+  });
+
   it('answers a next-step question with the step first, whatever answers it after', () => {
     const start = ask(site, 'Wir wollen die Anfrage für ein Hotel mit 40 Zimmern jetzt angehen. Wie geht es los?');
     expect(start.answer.indexOf('/kontakt/')).toBeGreaterThanOrEqual(0);

@@ -431,6 +431,34 @@ function moreSentence(ctx: Context, shown: number, total: number): string[] {
  * with what each lacks.
  */
 /** among: the materials a follow-up narrows ("which of those …"); the whole catalog otherwise. */
+/** The bound a condition sets on a ranked value (a wall's width to reach, a weight not to exceed), if it sets one. */
+function boundOf(c: Condition): Superlative | undefined {
+  if (c.negated) return undefined;
+  if (c.kind === 'numeric' && c.numeric.op !== 'eq') return { attribute: c.numeric.attribute, highest: c.numeric.op === 'ge' || c.numeric.op === 'gt' };
+  if (c.kind !== 'need' || c.stated === undefined) return undefined;
+  const test = c.need.met_by.flat().find((t) => 'stated' in t && t.stated !== undefined);
+  if (!test || !('field' in test) || (test.field !== 'printable_width_cm' && test.field !== 'weight_g_m2')) return undefined;
+  return { attribute: test.field === 'weight_g_m2' ? 'weight' : 'width', highest: test.stated === 'at_least' };
+}
+
+/** For a bound no material reaches ("4.2 m in one piece"): the catalog's extreme and the materials that have it. */
+function bounds(ctx: Context, unmet: Condition[]): { sentences: string[]; materials: CatalogMaterial[] } {
+  const materials: CatalogMaterial[] = [];
+  const sentences = unmet.flatMap((c) => {
+    const bound = boundOf(c);
+    if (!bound) return [];
+    const all = materialsOf(ctx.config);
+    const values = all.map((m) => superlativeValue(ctx.model, m, bound));
+    const extreme = bound.highest ? Math.max(...values) : Math.min(...values);
+    const best = all.filter((_, i) => values[i] === extreme);
+    const shown = best.slice(0, shownCount(best.length));
+    const [de, en] = SUPERLATIVE_TITLES[bound.attribute][bound.highest ? 'high' : 'low'];
+    materials.push(...shown.filter((m) => !materials.includes(m)));
+    return [`${say(ctx.lang, `${de} im Katalog`, `${en} in the catalog`)}: ${withEvidence(shown, (m) => superlativeEvidence(m, bound, ctx.lang), ctx.lang)}.`];
+  });
+  return { sentences, materials };
+}
+
 function listAnswer(ctx: Context, q: QuestionStructure, among?: CatalogMaterial[]): CatalogAnswer {
   const { lang, model } = ctx;
   const all = among ?? materialsOf(ctx.config);
@@ -462,17 +490,20 @@ function listAnswer(ctx: Context, q: QuestionStructure, among?: CatalogMaterial[
     return { ...answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions)], shown), list: true };
   }
   if (q.conditions.length < 2) {
-    const sentences = [say(lang, `Laut Katalog ist kein Material ${label}.`, `According to the catalog, no material is ${label}.`)];
+    const closest = bounds(ctx, q.conditions);
+    const sentences = [say(lang, `Laut Katalog ist kein Material ${label}.`, `According to the catalog, no material is ${label}.`), ...closest.sentences];
     if (ranked.some((r) => r.open.length))
       sentences.push(say(lang, 'Für die übrigen Materialien ist das nicht veröffentlicht.', 'For the other materials this is not published.'));
-    return answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions)], []);
+    return answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions)], closest.materials);
   }
   // None meets all: say what no material meets, then the best partial matches and what each lacks.
   const unmet = q.conditions.filter((_, i) => ranked.every((r) => r.verdicts[i] !== true));
+  const closest = bounds(ctx, unmet);
   const sentences = [
     unmet.length
       ? say(lang, `Laut Katalog ist kein Material ${labels(model, unmet, lang)}.`, `According to the catalog, no material is ${labels(model, unmet, lang)}.`)
       : say(lang, `Laut Katalog erfüllt kein Material alles zugleich: ${label}.`, `According to the catalog, no material meets all of: ${label}.`),
+    ...closest.sentences,
   ];
   // The best material for each condition first (so every need is represented), then the best overall; three at most.
   const partial: typeof ranked = [];
@@ -496,7 +527,7 @@ function listAnswer(ctx: Context, q: QuestionStructure, among?: CatalogMaterial[
   return answered(
     ctx,
     [...sentences, ...reasonsOf(ctx, unmet)],
-    partial.map((r) => r.material),
+    [...partial.map((r) => r.material), ...closest.materials.filter((m) => !partial.some((r) => r.material === m))],
   );
 }
 
