@@ -258,6 +258,18 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'How long is a roll?').answer).not.toContain('business days');
   });
 
+  it('says that staff names and the price of a comparison are not published, and still compares a published value', () => {
+    const name = ask(site, 'Wie heißt eigentlich Ihr Fachberater für Kliniken?');
+    expect(name).toMatchObject({ routed: true });
+    expect(name.answer).toMatch(/^Namen einzelner Mitarbeiter sind in unseren Daten nicht veröffentlicht/);
+    const price = prepareAnswer(site, 'and price-wise, how far apart are they?', {
+      ...context,
+      previous: ['Compare Non-woven Classic 150 and Vinyl on non-woven 300.'],
+    });
+    expect(price).toMatchObject({ routed: true });
+    expect(ask(site, 'How does Vinyl on non-woven 300 stack up against Contract vinyl Type II on cleaning?')).toMatchObject({ routed: false });
+  });
+
   it("gives the catalog's extreme when no material reaches a stated bound", () => {
     const wide = ask(site, 'Welche Materialien sind mindestens 350 cm breit?');
     expect(wide.answer).toMatch(/^Laut Katalog ist kein Material .*Die größte Druckbreite im Katalog: .*320 cm/);

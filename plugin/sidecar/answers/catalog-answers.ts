@@ -676,6 +676,19 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
   if (q.those && named.length >= 2 && q.conditions.length) return listAnswer(ctx, q, named);
   // "Which of those is the widest?": the extreme among the materials named (two named side by side are compared).
   if (q.superlative && named.length >= 2 && (q.those || named.length >= 3) && !q.comparison) return superlativeAnswer(ctx, q, q.superlative, named);
+  if (named.length >= 2 && (q.unpublished || q.projectSpecific) && !q.attributes.length)
+    // "Und preislich – was macht der Unterschied aus?": what is compared is not published (a published attribute named is compared).
+    return routedAnswer(
+      ctx,
+      [
+        say(
+          lang,
+          `Diese Angabe ist für ${named.map((m) => m.name.de).join(' und ')} in unseren Daten nicht veröffentlicht.`,
+          `This figure is not published for ${named.map((m) => m.name.en).join(' and ')} in our data.`,
+        ),
+      ],
+      named,
+    );
   if (named.length >= 2) return comparisonAnswer(ctx, q);
   if (named.length === 1) {
     const [m] = named;

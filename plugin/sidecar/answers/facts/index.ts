@@ -18,6 +18,7 @@ import {
   NOT_PUBLISHED,
   OFFER_ASKS,
   OFFER_WORDS,
+  STAFF_NAME,
   TIME_WORDS,
 } from './wording.js';
 
@@ -81,6 +82,8 @@ export class FactDesk {
   readonly #time = lexicon(both(TIME_WORDS), true);
   readonly #delivery = lexicon(both(DELIVERY_WORDS), true);
   readonly #circumstance = lexicon(both(CIRCUMSTANCE_WORDS), true);
+  readonly #staffAsks = lexicon(both(STAFF_NAME.asks), true);
+  readonly #staff = lexicon(both(STAFF_NAME.staff), true);
   readonly #timeTerms: Record<Lang, Set<string>>;
   /** The cards that state a time or a duration, per language (STATES_TIME over their text, once). */
   readonly #timed: Record<Lang, Set<FactCard>>;
@@ -267,6 +270,7 @@ export class FactDesk {
         ),
       ]);
     }
+    if (this.#staffAsks.findAll(tokens).length && this.#staff.findAll(tokens).length) return this.#routing(base, lang, [STAFF_NAME.says[lang]]);
     const place = this.#placeOf(query, tokens, lang);
     if (place) {
       return this.#routing(base, lang, [

@@ -71,8 +71,8 @@ export const GENERAL_WORDS: LocalizedText = {
 export const NOT_PUBLISHED: Record<'price' | 'stock', { words: LocalizedText; says: LocalizedText }> = {
   price: {
     words: {
-      de: 'preis, preise, preisliste, kosten, kostet, teuer, günstig, rabatt, euro, quadratmeterpreis',
-      en: 'price, prices, pricing, cost, costs, expensive, cheap, discount, euro, euros, price list, how much is, how much are',
+      de: 'preis, preise, preisliste, preislich, kosten, kostet, teuer, günstig, rabatt, euro, quadratmeterpreis',
+      en: 'price, prices, pricing, price-wise, pricewise, cost, costs, expensive, cheap, discount, euro, euros, price list, how much is, how much are',
     },
     says: { de: 'Preise sind in unseren Daten nicht veröffentlicht.', en: 'Prices are not published in our data.' },
   },
@@ -82,5 +82,18 @@ export const NOT_PUBLISHED: Record<'price' | 'stock', { words: LocalizedText; sa
       en: 'stock, in stock, stocked, available, availability',
     },
     says: { de: 'Lagerbestände und Verfügbarkeit sind in unseren Daten nicht veröffentlicht.', en: 'Stock and availability are not published in our data.' },
+  },
+};
+
+/** Asking for a member of staff by name ("Wie heißt denn der Berater …", "what's the advisor's name"): a word of each list; the data names none. */
+export const STAFF_NAME: { asks: LocalizedText; staff: LocalizedText; says: LocalizedText } = {
+  asks: { de: 'heißt, heisst, Name, Namen', en: 'name, names, called' },
+  staff: {
+    de: 'Berater, Beraterin, Fachberater, Fachberaterin, Ansprechpartner, Ansprechpartnerin, Sachbearbeiter, Mitarbeiter, Mitarbeiterin',
+    en: 'advisor, adviser, consultant, contact person, account manager, staff member, employee',
+  },
+  says: {
+    de: 'Namen einzelner Mitarbeiter sind in unseren Daten nicht veröffentlicht; Ihr Fachberater stellt sich vor, wenn er sich meldet.',
+    en: 'Names of individual staff are not published in our data; your advisor introduces themselves when they get in touch.',
   },
 };
