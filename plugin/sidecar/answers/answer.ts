@@ -227,6 +227,14 @@ function readQuestion(
       .reverse()
       .map((text) => reader.read(text).named)
       .find((named) => named.length > 0);
+    // A follow-up that asks for a choice itself ("Was würden Sie im Gruppenraum nehmen, wenn es ohne Vinyl
+    // sein soll?" after "Wir planen eine Kita"): the earlier question's setting and this question together.
+    const choosing = read.named.length === 0 && !read.those && read.attributes.every((a) => a === 'applications') && !read.superlative && !read.comparative;
+    const setting = reader.read(previous[previous.length - 1]).conditions.length > 0;
+    if (!earlier && choosing && (read.conditions.length > 0 || read.asksMaterial || read.recommendation || setting)) {
+      asked = `${previous[previous.length - 1]} ${asked}`;
+      earlier = [];
+    }
     if (!earlier) {
       // Only the previous answer itself (read without its own earlier questions): one more answer at most.
       const last = answered(previous[previous.length - 1], []);

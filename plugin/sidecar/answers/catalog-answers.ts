@@ -627,10 +627,15 @@ function comparisonAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
   }
   const names = ms.map((m) => m.name[lang]).join(say(lang, ' und ', ' and '));
   sentences.push(say(lang, `${names} im Vergleich:`, `${names} compared:`));
-  for (const attribute of COMPARED) {
+  // What the question asks about first, also where they are the same ("both B-s2, d0"); the rest where they differ.
+  const asked = COMPARED.filter((a) => q.attributes.includes(a));
+  for (const attribute of [...asked, ...COMPARED.filter((a) => !asked.includes(a))]) {
     const values = ms.map((m) => attributeValue(m, attribute, lang));
-    if (new Set(values).size === 1) continue;
     const [de, en] = COMPARED_LABELS[attribute];
+    if (new Set(values).size === 1) {
+      if (asked.includes(attribute)) sentences.push(`${say(lang, de, en)}: ${say(lang, 'bei beiden', 'the same for both')} – ${values[0]}.`);
+      continue;
+    }
     sentences.push(`${say(lang, de, en)}: ${ms.map((m, i) => `${m.name[lang]} ${values[i]}`).join('; ')}.`);
   }
   return answered(ctx, sentences, ms);
@@ -692,8 +697,9 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
   if (named.length >= 2) return comparisonAnswer(ctx, q);
   if (named.length === 1) {
     const [m] = named;
-    // Anything the catalog does not publish (a price, stock, a U-value) routes the whole question.
-    if (q.unpublished || q.projectSpecific) {
+    // Anything the catalog does not publish (a price, stock, a U-value) routes the whole question; who
+    // asks ("our installer needs the grammage") does not, when a published value is asked.
+    if (q.unpublished || (q.projectSpecific && !q.attributes.length)) {
       return routedAnswer(
         ctx,
         [say(lang, `Diese Angabe ist für ${m.name.de} in unseren Daten nicht veröffentlicht.`, `This figure is not published for ${m.name.en} in our data.`)],

@@ -88,7 +88,7 @@ const both = (text: LocalizedText) => `${text.de}, ${text.en}`;
 const entries = <T>(list: string, value: T): Entry<T>[] => phrases(list).map((tokens) => ({ tokens, value }));
 
 /** Words compounds commonly go on with besides the configuration's own ("Feuchtraumtapete"). */
-const COMPOUND_PARTS = 'tapete tapeten wand waende raum raeume bereich bereiche belag material';
+const COMPOUND_PARTS = 'tapete tapeten wand waende raum raeume bereich bereiche belag material tauglich geeignet';
 
 /** Every word of the fixed question vocabulary: known words are never read as typos of others. */
 const CODE_WORDS = tokensOf(
@@ -242,7 +242,7 @@ export class QuestionReader {
     // hang X in an escape route?"); asked of the company, the search's project-specific document routes them.
     const specificWords = `${specific.de} ${specific.en}`
       .split(/\s+/)
-      .filter((w) => w.length >= 4 && w !== 'list' && !NAME_FILLERS.has(fold(w)) && !SUITABILITY_VERBS.has(w));
+      .filter((w) => w.length >= 4 && w !== 'list' && w !== 'site' && !NAME_FILLERS.has(fold(w)) && !SUITABILITY_VERBS.has(w));
     this.#projectSpecific = new Lexicon(
       specificWords.map((w) => ({ tokens: tokensOf(w), value: true as const })),
       routing,
@@ -643,7 +643,9 @@ export function readNumbers(folded: string): Numeric[] {
   const out: Numeric[] = [];
   // (?<!\d): a number is read from its first digit (a later start found nothing the first did not, but made
   // a long run of digits quadratic).
-  for (const match of folded.matchAll(/(?<!\d)(\d+(?:[.,]\d+)?)\s*(cm|metern|meter|m|g\s*\/\s*m2|g\/qm|gsm|grams?|gramm|g)?(?![a-z0-9])/g)) {
+  for (const match of folded.matchAll(
+    /(?<!\d)(\d+(?:[.,]\d+)?)\s*(cm|metern|meters|meter|metres|metre|m|g\s*\/\s*m2|g\/qm|gsm|grams?|gramm|g)?(?![a-z0-9])/g,
+  )) {
     // Metres count as a width only beside a word for width ("3 m breit"): "3 x 2,5 m" is a wall, not a limit.
     const metres = match[2] !== undefined && match[2].startsWith('m');
     const value = Number(match[1].replace(',', '.')) * (metres ? 100 : 1);

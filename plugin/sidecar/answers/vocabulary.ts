@@ -268,8 +268,8 @@ export const QUESTION_SHAPE_WORDS = {
   },
   list: { de: 'welche, welcher, welches, alle, liste, auflisten', en: 'which, list, all, what materials' },
   compare: {
-    de: 'Vergleich, vergleichen, Unterschied, Unterschiede, unterscheiden, vs, versus, gegenüber',
-    en: 'compare, comparison, difference, differences, differ, vs, versus',
+    de: 'Vergleich, vergleichen, Unterschied, Unterschiede, unterscheiden, vs, versus, gegenüber, im Vergleich zu, verglichen mit',
+    en: 'compare, comparison, difference, differences, differ, vs, versus, stack up against, stacks up against, compared to, compared with',
   },
   lightest: { de: 'leichteste, leichtesten, leichtester, am leichtesten, möglichst leicht, so leicht wie möglich', en: 'lightest, as light as possible' },
   heaviest: { de: 'schwerste, schwersten, schwerster, am schwersten', en: 'heaviest' },
@@ -300,8 +300,8 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'recommend, recommended, recommendation, suggest, suitable, suit, suits, best, should',
   },
   next_step: {
-    de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen, wie geht es los, wie gehts los, wo fangen wir an, wo fange ich an',
-    en: 'next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed, how do i start, how do we start, how do we go about, get started, project enquiry, project inquiry, where do we start, where do i start, where to start',
+    de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen, wie geht es los, wie gehts los, wo fangen wir an, wo fange ich an, was machen wir jetzt, was tun wir jetzt, wie geht es nun weiter',
+    en: 'next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed, how do i start, how do we start, how do we go about, get started, project enquiry, project inquiry, where do we start, where do i start, where to start, what do we do now, what do i do now, get things moving, get the ball rolling',
   },
   // A follow-up about all the materials the previous answer named ("which of those …"), not only its first.
   those: {

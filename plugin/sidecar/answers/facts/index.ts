@@ -378,16 +378,26 @@ export class FactDesk {
     return this.#timedCard(terms, lang, (t) => this.#index.knows(t, lang));
   }
 
-  /** The question after an opening clause of circumstance ("After I send the form, …"), when it has one. */
+  /**
+   * The main clause of a question with a clause of circumstance, opening it up to the first comma ("After I
+   * send the form, how soon …") or closing it after a comma ("Wie schnell meldet sich jemand, nachdem ich
+   * das Formular abgeschickt habe?"), when it has one.
+   */
   #afterCircumstance(query: string): string | undefined {
-    const comma = query.indexOf(',');
-    if (comma < 0) return undefined;
-    const opening = tokensOf(query.slice(0, comma));
-    const found = this.#circumstance.find(
-      opening,
-      opening.map(() => false),
-    )[0];
-    return found?.start === 0 ? query.slice(comma + 1) : undefined;
+    const startsCircumstance = (text: string) => {
+      const tokens = tokensOf(text);
+      return (
+        this.#circumstance.find(
+          tokens,
+          tokens.map(() => false),
+        )[0]?.start === 0
+      );
+    };
+    const first = query.indexOf(',');
+    if (first < 0) return undefined;
+    if (startsCircumstance(query.slice(0, first))) return query.slice(first + 1);
+    const last = query.lastIndexOf(',');
+    return startsCircumstance(query.slice(last + 1)) ? query.slice(0, last) : undefined;
   }
 
   /** Whether a search hit was found only by words that ask what is not published ("what does that cost?" finds the free Wallcheck). */
