@@ -130,7 +130,10 @@ export function wordMatches(
   if (plain(stem(question)) === plain(wordStem)) return true;
   // A word the vocabulary knows as it is ("class") is no typo of another ("glass").
   // A typo keeps the first letter ("neben" is no typo of "uneben").
-  if (question.length >= 5 && word.length >= 5 && question[0] === word[0] && !known?.has(question)) {
+  // With one edit allowed (words that route a question away), a word that only lacks the last letter is
+  // another word more often than a typo ("complain" is no "complaint").
+  const cutShort = maxTypos === 1 && word.length === question.length + 1 && word.startsWith(question);
+  if (question.length >= 5 && word.length >= 5 && question[0] === word[0] && !known?.has(question) && !cutShort) {
     const max = Math.min(maxTypos, Math.min(question.length, word.length) >= 8 ? 2 : 1);
     if (editDistance(question, word, max) <= max) return true;
   }

@@ -290,7 +290,8 @@ export class FactDesk {
     if (!claimOnNeed && this.#asserts(query, tokens)) {
       // Words no card knows ("besetzt", "20 Uhr") are left out: the claim is about what the cards do
       // know, and its figures are checked against the card found.
-      const terms = this.#content(outcome, lang).filter((t) => !this.#assertionTerms[lang].has(t));
+      // A figure no card states is the claim, checked against the card found, not what finds it.
+      const terms = this.#content(outcome, lang).filter((t) => !this.#assertionTerms[lang].has(t) && !(/^\d+$/.test(t) && !this.cards.knows(t, lang)));
       const [hit] = this.cards.match(terms, lang, undefined, 1);
       if (hit && hit.score >= this.threshold) return this.#cardAnswer(hit, base, lang, this.#verdict(query, hit.card, lang));
       // A claim about a time ("brauchen 3–4 Tage, oder?") is checked against the card that states one.
