@@ -56,6 +56,11 @@ export const TIMED_CARD_SHARE = 2 / 3;
 /** A card that states a time or a duration: a number of working days, days, hours or weeks, or a clock time ("16:00", "6 pm", "18 Uhr"). */
 const STATES_TIME = /\d\s*(?:werktag|arbeitstag|tag|stunde|woche|business day|working day|day|hour|week|uhr\b|pm\b|am\b)|\d:\d\d/i;
 
+/** Words before a product that make it one the asker already has ("the plaster", "unser Teppich"). */
+const OWNED_BEFORE = new Set(
+  tokensOf('the, our, my, their, this, der, die, das, den, dem, unser, unsere, unseren, unserem, unserer, mein, meine, meinen, meinem, dieser, diese, diesen'),
+);
+
 /** The words a place follows in a delivery question ("nach Hamburg", "in Basel", "to Leeds"). */
 const PLACE_AFTER = new Set(['nach', 'in', 'ins', 'bis', 'aus', 'to', 'into', 'from']);
 
@@ -193,7 +198,8 @@ export class FactDesk {
   #notOffered(tokens: string[], outcome: SearchOutcome, lang: Lang): string | undefined {
     const offerVerb = this.#offers.findAll(tokens).length > 0;
     if (offerVerb || this.#asks.findAll(tokens).length > 0) {
-      const product = this.#products.findAll(tokens)[0];
+      // "the plaster is bumpy", "unser Teppich": a thing the asker has, not one asked for.
+      const product = this.#products.findAll(tokens).find((p) => !OWNED_BEFORE.has(tokens[p.start - 1] ?? ''));
       if (product) return product.value;
     }
     if (!offerVerb) return undefined;
