@@ -496,6 +496,24 @@ function listAnswer(ctx: Context, q: QuestionStructure, among?: CatalogMaterial[
       sentences.push(say(lang, 'Für die übrigen Materialien ist das nicht veröffentlicht.', 'For the other materials this is not published.'));
     return answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions)], closest.materials);
   }
+  // Every need met, only the setting not among the catalog's applications ("for a trade-fair booth, B1,
+  // 3 m, no PVC"): those materials lead, and the answer says the catalog does not list them for it.
+  const soft = (c: Condition) => c.kind === 'use_case' && c.useCase.requires.length === 0;
+  const hard = q.conditions.filter((c) => !soft(c));
+  const meetsNeeds =
+    hard.length && hard.length < q.conditions.length ? ranked.filter((r) => r.verdicts.every((v, i) => v === true || soft(q.conditions[i]))) : [];
+  if (meetsNeeds.length) {
+    const shown = meetsNeeds.slice(0, q.count ?? shownCount(meetsNeeds.length)).map((r) => r.material);
+    const settings = labels(model, q.conditions.filter(soft), lang);
+    const sentences = [
+      say(lang, `Laut Katalog ${labels(model, hard, lang)}: `, `According to the catalog, ${labels(model, hard, lang)}: `) +
+        withEvidence(shown, (m) => [...new Set(hard.map((c) => conditionEvidence(model, m, c, lang)))].join('; '), lang) +
+        '.',
+      say(lang, `Im Katalog ist dafür nicht ausdrücklich genannt: ${settings}.`, `The catalog does not list them expressly as ${settings}.`),
+      ...moreSentence(ctx, shown.length, meetsNeeds.length),
+    ];
+    return { ...answered(ctx, [...sentences, ...reasonsOf(ctx, hard)], shown), list: true };
+  }
   // None meets all: say what no material meets, then the best partial matches and what each lacks.
   const unmet = q.conditions.filter((_, i) => ranked.every((r) => r.verdicts[i] !== true));
   const closest = bounds(ctx, unmet);
@@ -515,7 +533,7 @@ function listAnswer(ctx: Context, q: QuestionStructure, among?: CatalogMaterial[
   partial.sort((a, b) => ranked.indexOf(a) - ranked.indexOf(b));
   if (partial.length) {
     const lacks = (r: (typeof partial)[number]) => {
-      const missing = [...r.lacking, ...r.open].map((c) => conditionLabel(model, c, lang));
+      const missing = [...new Set([...r.lacking, ...r.open].map((c) => conditionLabel(model, c, lang)))];
       return say(lang, `es fehlt: ${missing.join(', ')}`, `lacks: ${missing.join(', ')}`);
     };
     sentences.push(

@@ -185,11 +185,18 @@ export class QuestionReader {
       this.#materials.flatMap((m) => [m.name.de, m.name.en].flatMap((name) => spoken(name).map((tokens) => ({ tokens, value: m })))),
       known,
     );
+    // A name word another material is described by ("fabric" of "Glass fibre fabric A2", "polyester fabric
+    // on …") does not name a material alone: its count includes the materials whose descriptions use it.
+    const described = (m: CatalogMaterial) => new Set(tokensOf([m.summary, m.base_material, m.surface].flatMap((text) => [text.de, text.en]).join(' ')));
+    const descriptions = new Map(this.#materials.map((m) => [m.id, described(m)]));
     for (const m of this.#materials) {
       const tokens = new Set([...tokensOf(m.name.de), ...tokensOf(m.name.en)].filter((t) => !NAME_FILLERS.has(t)));
       this.#nameTokens.set(m.id, tokens);
-      for (const t of tokens) this.#nameDf.set(t, (this.#nameDf.get(t) ?? 0) + 1);
     }
+    for (const m of this.#materials)
+      for (const t of this.#nameTokens.get(m.id)!)
+        if (!this.#nameDf.has(t))
+          this.#nameDf.set(t, this.#materials.filter((o) => this.#nameTokens.get(o.id)!.has(t) || descriptions.get(o.id)!.has(t)).length);
     this.#nameWords = new Lexicon(
       [...this.#nameDf.keys()].map((t) => ({ tokens: [t], value: t })),
       known,
@@ -374,7 +381,9 @@ export class QuestionReader {
 
     const conditions: Condition[] = [];
     // "instead of s1", "statt B1": the condition after it is not wanted.
-    const negationAt = tokens.flatMap((t, i) => (NEGATIONS.has(t) && !(t === 'instead' && tokens[i + 1] !== 'of') ? [i] : []));
+    // A negation inside a need's own words ("ohne PVC", "nicht brennbar") negates nothing else.
+    const ownWords = new Set(this.#needs.findAll(tokens).flatMap((f) => Array.from({ length: f.end - f.start }, (_, k) => f.start + k)));
+    const negationAt = tokens.flatMap((t, i) => (NEGATIONS.has(t) && !ownWords.has(i) && !(t === 'instead' && tokens[i + 1] !== 'of') ? [i] : []));
     // Within four words, short ones not counted ("can't be used in a wet room": be, in, a).
     const wordsBetween = (from: number, to: number) => tokens.slice(from + 1, to).filter((t) => t.length > 3).length;
     const negatedBefore = (start: number) => negationAt.some((i) => i < start && wordsBetween(i, start) < 4 && !taken[i]);
