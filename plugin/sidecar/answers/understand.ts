@@ -371,7 +371,15 @@ export class QuestionReader {
     // "schwerster", "narrowest" from "narrower") is the one it is written as.
     const written = (f: { value: Shape; start: number }) => SHAPE_TOKENS.get(f.value)?.has(tokens[f.start]) ?? false;
     const graded = found.filter((f) => f.value in COMPARATIVES || f.value in SUPERLATIVES);
+    // "höchstens 200 g/m²" is a limit, not "die höchste": a comparator with a number after it.
+    const limits = new Set(
+      this.#comparators
+        .findAll(tokens)
+        .filter((c) => tokens.slice(c.end, c.end + 3).some((t) => /^\d/.test(t)))
+        .flatMap((c) => Array.from({ length: c.end - c.start }, (_, k) => c.start + k)),
+    );
     const shapes = found
+      .filter((f) => !((f.value in SUPERLATIVES || f.value === 'most' || f.value === 'least') && limits.has(f.start)))
       .filter((f) => !graded.includes(f) || written(f) || !graded.some((g) => g !== f && g.start === f.start && written(g)))
       .map((f) => f.value);
     const has = (shape: Shape) => shapes.includes(shape);
