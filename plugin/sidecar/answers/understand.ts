@@ -88,7 +88,7 @@ const both = (text: LocalizedText) => `${text.de}, ${text.en}`;
 const entries = <T>(list: string, value: T): Entry<T>[] => phrases(list).map((tokens) => ({ tokens, value }));
 
 /** Words compounds commonly go on with besides the configuration's own ("Feuchtraumtapete"). */
-const COMPOUND_PARTS = 'tapete tapeten wand waende raum raeume bereich bereiche belag material tauglich geeignet';
+const COMPOUND_PARTS = 'tapete tapeten wand waende raum raeume bereich bereiche belag material tauglich geeignet fest';
 
 /** Every word of the fixed question vocabulary: known words are never read as typos of others. */
 const CODE_WORDS = tokensOf(
@@ -536,7 +536,26 @@ function asksVariant(tokens: string[], end: number): boolean {
 }
 
 /** Words right after "how long"/"wie lange" that make it ask for a time ("how long until …", "wie lange bis …"), not a length ("how long is a roll"). */
-const DURATION_NEXT = new Set(['until', 'till', 'before', 'after', 'will', 'would', 'does', 'do', 'did', 'should', 'bis', 'bevor', 'nach', 'wird', 'würde']);
+const DURATION_NEXT = new Set([
+  'until',
+  'till',
+  'before',
+  'after',
+  'from',
+  'will',
+  'would',
+  'does',
+  'do',
+  'did',
+  'should',
+  'bis',
+  'bevor',
+  'nach',
+  'ab',
+  'von',
+  'wird',
+  'würde',
+]);
 
 /** Whether the word at i is "long"/"lang(e)" of "how long … take" / "wie lange … dauert" / "how long until …". */
 function asksDuration(tokens: string[], i: number): boolean {

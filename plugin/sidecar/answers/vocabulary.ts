@@ -75,8 +75,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   delivery: {
     label: { de: 'Produktion und Lieferung', en: 'Production and delivery' },
     terms: {
-      de: 'Lieferzeit Lieferdauer Lieferung liefern geliefert Liefertermin Produktionszeit Produktionsdauer Fertigung Herstellung Bearbeitungszeit Dauer dauert lange Werktage Tage Wochen schnell Versanddauer',
-      en: 'delivery time delivery lead time turnaround production time how long take takes days business days weeks delivered deliver fast quickly dispatch',
+      de: 'Lieferzeit Lieferdauer Lieferung liefern geliefert Liefertermin Produktionszeit Produktionsdauer Fertigung Herstellung Bearbeitungszeit Dauer dauert lange Werktage Tage Wochen schnell Versanddauer ankommen Ankunft',
+      en: 'delivery time delivery lead time turnaround production time how long take takes days business days weeks delivered deliver fast quickly dispatch arrive arrives arriving arrival',
     },
   },
   neutral_shipping: {
@@ -138,8 +138,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   company: {
     label: { de: 'Unternehmen', en: 'Company' },
     terms: {
-      de: 'Unternehmen Firma Hersteller wer über uns Digitaldruck Tapete Tapeten Fototapete Wandbild Geschäftskunden B2B Objektkunden Gewerbekunden Privatkunden Privatperson Privatpersonen Endverbraucher Firmen',
-      en: 'company manufacturer who about us digital print wallpaper wallpapers photo wallpaper mural murals business customers B2B contract customers trade private customers private person private persons consumers businesses',
+      de: 'Unternehmen Firma Hersteller wer über uns Digitaldruck Tapete Tapeten Fototapete Wandbild Geschäftskunden B2B Objektkunden Gewerbekunden Privatkunden Privatperson Privatpersonen Privatleute Endverbraucher Firmen Firmenname',
+      en: 'company manufacturer who about us digital print wallpaper wallpapers photo wallpaper mural murals business customers B2B contract customers trade private customers private person private persons individuals homeowners consumers businesses company name behind',
     },
   },
   agents: {
@@ -163,7 +163,7 @@ export const FACT_WORDING: Record<FactId, Wording> = {
     label: { de: 'Projektbezogene Fragen', en: 'Project-specific questions' },
     terms: {
       de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Zahlungsziel Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung',
-      en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging hanger on site visit survey measure abroad complaint warranty guarantee promise guaranteed reservation',
+      en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging hanger visit survey measure abroad complaint warranty guarantee promise guaranteed reservation',
     },
   },
 };
