@@ -71,17 +71,19 @@ describe('fact cards', () => {
 describe('retrieval before refusal', () => {
   it('answers a fact asked in ordinary words from its card, and refuses it when the threshold is not met', () => {
     const site = new SiteState();
-    const answered = ask(site, 'Bis wann ist die Hotline besetzt?');
+    const answered = ask(site, 'Bis wann ist die Hotline bemannt?');
     expect(answered).toMatchObject({ kind: 'fact', card: 'fact:telephone', routed: false, language: 'de' });
     expect(answered.answer).toContain('16:00');
     expect(answered.results.map((r) => r.id)).toContain('company:telephone');
+    // Pronouns and light verbs are no topic: "Bis wann geht jemand ans Telefon?" is the phone hours.
+    expect(ask(site, 'Bis wann geht bei Ihnen jemand ans Telefon?').answer).toContain('07:00–16:00');
 
     // The same configuration under a new revision, its desk with a threshold no card reaches.
     const strict = defaultConfig();
     strict.company.name = `${strict.company.name} `;
     const other = new SiteState(strict);
     factDeskFor(indexFor(other.revision, other.config), other.config).threshold = 1.01;
-    expect(ask(other, 'Bis wann ist die Hotline besetzt?')).toMatchObject({ kind: 'routed', routed: true });
+    expect(ask(other, 'Bis wann ist die Hotline bemannt?')).toMatchObject({ kind: 'routed', routed: true });
   });
 
   it('says what is not published (a price, stock) and routes to the contact form and telephone line', () => {

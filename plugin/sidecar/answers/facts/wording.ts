@@ -51,8 +51,8 @@ export const CIRCUMSTANCE_WORDS: LocalizedText = {
  * left out when a card is matched, so they neither help nor count against it.
  */
 export const FILLER_WORDS: LocalizedText = {
-  de: 'ok, okay, ungefähr, etwa, circa, passiert, passieren, geschieht, einfach, eigentlich, genau, überhaupt, mal, ja, doch, halt, wohl, darf, dürfen, muss, müssen, soll, sollen, möchte, möchten, bitte, bekomme, bekommen, bekommt, kriege, kriegen',
-  en: 'ok, okay, alright, roughly, approximately, happens, happen, happening, just, actually, exactly, basically, please, may, must, get, got',
+  de: 'ok, okay, ungefähr, etwa, circa, jemand, jemanden, geht, passiert, passieren, geschieht, einfach, eigentlich, genau, überhaupt, mal, ja, doch, halt, wohl, darf, dürfen, muss, müssen, soll, sollen, möchte, möchten, bitte, bekomme, bekommen, bekommt, kriege, kriegen',
+  en: 'ok, okay, alright, roughly, approximately, someone, somebody, anyone, happens, happen, happening, just, actually, exactly, basically, please, may, must, get, got',
 };
 
 /** Asking about delivery somewhere ("Liefert ihr nach …", "do you ship to …"): with a place the data does not name, that is not published. */
