@@ -360,16 +360,16 @@ describe("spam is refused without losing a person's input", () => {
     const before = mail.messages.length;
     const who = person();
 
-    // Still under the time trap's 3 s, but in a later second than the render: the token the refusal
-    // renders then differs from the first (tokens carry the render time in whole seconds). Waiting from
-    // the token's own second, not from when the page arrived, leaves the send its two seconds on a slow host.
-    const renderedAt = Number(page.hidden.ma_time.split('.')[0]) * 1000;
-    await sleep(Math.max(0, renderedAt + 1_050 - Date.now()));
+    // Sent at once, so the time trap's 3 s hold even where a request through WordPress takes more than
+    // two (a CI run waited a second first and got through: 303). The refusal renders a time token of its
+    // own, signed and no older than the first (tokens carry the render time in whole seconds, so within
+    // the render's second it is rightly the same).
     const fast = await send(url, page, who);
     expect(fast.status).toBe(422);
     expect(fast.html).toMatch(/very quick/);
     expect(shown(fast.html, 'name')).toBe(who.ma_name);
-    expect(fast.hidden.ma_time).not.toBe(page.hidden.ma_time);
+    expect(fast.hidden.ma_time).toMatch(/^\d{1,12}\.[0-9a-f]{64}$/);
+    expect(Number(fast.hidden.ma_time.split('.')[0])).toBeGreaterThanOrEqual(Number(page.hidden.ma_time.split('.')[0]));
 
     await sleep(HUMAN_PAUSE_MS);
     const trap = await send(url, page, { ...who, ma_website: 'https://spam.example/' });
