@@ -230,9 +230,9 @@ function readQuestion(
     // A follow-up that asks for a choice itself ("Was würden Sie im Gruppenraum nehmen, wenn es ohne Vinyl
     // sein soll?" after "Wir planen eine Kita"): the earlier question's setting and this question together.
     const choosing = read.named.length === 0 && !read.those && read.attributes.every((a) => a === 'applications') && !read.superlative && !read.comparative;
-    const setting = reader.read(previous[previous.length - 1]).conditions.length > 0;
-    if (!earlier && choosing && (read.conditions.length > 0 || read.asksMaterial || read.recommendation || setting)) {
-      asked = `${previous[previous.length - 1]} ${asked}`;
+    const last = previous[previous.length - 1];
+    if (!earlier && choosing && (read.conditions.length > 0 || read.asksMaterial || read.recommendation || reader.read(last).conditions.length > 0)) {
+      asked = `${last} ${asked}`;
       earlier = [];
     }
     if (!earlier) {
@@ -260,20 +260,27 @@ function readQuestion(
  * ich an Materialmuster?"): how that step is done, rather than a refusal. Only when neither the search
  * nor a card answers, so a question with a second part keeps the answer that covers both.
  */
-function stepFact(config: SiteConfig, base: string, language: Lang, q: QuestionStructure): PreparedAnswer | null {
+function stepFact(index: AnswerIndex, config: SiteConfig, base: string, language: Lang, q: QuestionStructure): PreparedAnswer | null {
   if (!q.step || q.named.length || q.conditions.length || q.unpublished || q.projectSpecific) return null;
-  const fact = compose(config, base, { kind: 'fact', fact: q.step }, language);
+  const fact = stepPart(index, config, base, q.step, language);
   return { language, routed: false, answer: fact.answer, results: fact.results, kind: 'fact' };
 }
+
+/** The company fact of a next step, composed once per revision, base and language like the search's parts (its key is the fact document's). */
+const stepPart = (index: AnswerIndex, config: SiteConfig, base: string, step: NonNullable<QuestionStructure['step']>, lang: Lang): Composed =>
+  partFor(index, base, `fact:${step}`, lang, () => compose(config, base, { kind: 'fact', fact: step }, lang));
+
+/** A routed answer with only the contact point: a refusal, which says what is not published. */
+const isRefusal = (prepared: PreparedAnswer) => prepared.routed && prepared.results.length === 1 && prepared.results[0].id === 'contact';
 
 /**
  * A next-step question answered with something else first (the materials for its setting, a comparison):
  * the step comes first, with its link, and that answer after it ("Wir möchten das Projekt anfragen:
  * Seniorenresidenz, 25 Flure. Wie geht es los?"). Named materials are answered so by the structure.
  */
-function stepFirst(config: SiteConfig, base: string, q: QuestionStructure, prepared: PreparedAnswer): PreparedAnswer {
+function stepFirst(index: AnswerIndex, config: SiteConfig, base: string, q: QuestionStructure, prepared: PreparedAnswer): PreparedAnswer {
   if (!q.step || prepared.routed || q.named.length || q.unpublished || q.projectSpecific) return prepared;
-  const step = compose(config, base, { kind: 'fact', fact: q.step }, prepared.language);
+  const step = stepPart(index, config, base, q.step, prepared.language);
   const known = new Set(prepared.results.map((r) => r.id));
   if (known.has(step.results[0].id)) return prepared;
   return {
@@ -292,14 +299,14 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
   const q = read.structure;
   // A follow-up the data does not answer on its own ("ab wann zählt das denn?" after "Wie lange dauert die
   // Lieferung?") is asked together with the question before it; kept only when that is answered.
-  if (prepared.routed && previous.length && !q.unpublished && !q.projectSpecific && prepared.results.length === 1 && prepared.results[0].id === 'contact') {
+  if (previous.length && !q.unpublished && !q.projectSpecific && isRefusal(prepared)) {
     const joined = `${previous[previous.length - 1]} ${query}`;
     if (joined.length <= MAX_QUERY_LENGTH) {
       const again = prepareAnswer(site, joined, { ...context, previous: previous.slice(0, -1) });
       if (!again.routed) return again;
     }
   }
-  return stepFirst(site.config, context.publicBase, q, prepared);
+  return stepFirst(indexFor(site.revision, site.config), site.config, context.publicBase, q, prepared);
 }
 
 /** The question as read, memoized: reading (synonyms, follow-up, language, search) depends on the question, the client's language and the earlier questions only. */
@@ -332,7 +339,7 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   if (early) return early;
   const structured = structuredAnswer(index, config, base, asked, language, outcome, structure);
   // A routed answer with only the contact point is a refusal: it says what is not published.
-  if (structured?.routed && structured.results.length === 1 && structured.results[0].id === 'contact') return desk.refusal(asked, language, base);
+  if (structured && isRefusal(structured)) return desk.refusal(asked, language, base);
   if (structured) return structured;
   const top = outcome.hits[0];
   if (structure.unpublished && top && desk.foundByUnpublished(top.matched, language)) return desk.refusal(asked, language, base);
@@ -343,7 +350,7 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
     // unless the question asks what only an advisor settles (a price, a date).
     const advisorOnly = top && (isProjectSpecific(top) || asksProjectSpecifics(outcome, top));
     return (
-      (advisorOnly ? null : (desk.retrieve(asked, outcome, language, base) ?? stepFact(config, base, language, structure))) ??
+      (advisorOnly ? null : (desk.retrieve(asked, outcome, language, base) ?? stepFact(index, config, base, language, structure))) ??
       desk.refusal(asked, language, base)
     );
   }

@@ -269,6 +269,22 @@ function routedAnswer(ctx: Context, sentences: string[], ms: CatalogMaterial[]):
   };
 }
 
+/** "This figure is not published for X (and Y)", routed, the materials and the contact point as results. */
+function notPublishedFor(ctx: Context, ms: CatalogMaterial[]): CatalogAnswer {
+  const names = (l: Lang) => ms.map((m) => m.name[l]).join(l === 'de' ? ' und ' : ' and ');
+  return routedAnswer(
+    ctx,
+    [
+      say(
+        ctx.lang,
+        `Diese Angabe ist für ${names('de')} in unseren Daten nicht veröffentlicht.`,
+        `This figure is not published for ${names('en')} in our data.`,
+      ),
+    ],
+    ms,
+  );
+}
+
 function attributeSentence(m: CatalogMaterial, attribute: AttributeId, lang: Lang): string {
   const name = m.name[lang];
   switch (attribute) {
@@ -425,12 +441,6 @@ function moreSentence(ctx: Context, shown: number, total: number): string[] {
   ];
 }
 
-/**
- * The materials that meet every condition, ranked; a handful of them at catalog scale, with how many
- * match in all. When none meets all: which condition no material meets, and the best partial matches
- * with what each lacks.
- */
-/** among: the materials a follow-up narrows ("which of those …"); the whole catalog otherwise. */
 /** The bound a condition sets on a ranked value (a wall's width to reach, a weight not to exceed), if it sets one. */
 function boundOf(c: Condition): Superlative | undefined {
   if (c.negated) return undefined;
@@ -459,6 +469,12 @@ function bounds(ctx: Context, unmet: Condition[]): { sentences: string[]; materi
   return { sentences, materials };
 }
 
+/**
+ * The materials that meet every condition, ranked; a handful of them at catalog scale, with how many
+ * match in all. When none meets all: which condition no material meets, and the best partial matches
+ * with what each lacks. among: the materials a follow-up narrows ("which of those …"); the whole
+ * catalog otherwise.
+ */
 function listAnswer(ctx: Context, q: QuestionStructure, among?: CatalogMaterial[]): CatalogAnswer {
   const { lang, model } = ctx;
   const all = among ?? materialsOf(ctx.config);
@@ -701,28 +717,14 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
   if (q.superlative && named.length >= 2 && (q.those || named.length >= 3) && !q.comparison) return superlativeAnswer(ctx, q, q.superlative, named);
   if (named.length >= 2 && (q.unpublished || q.projectSpecific) && !q.attributes.length)
     // "Und preislich – was macht der Unterschied aus?": what is compared is not published (a published attribute named is compared).
-    return routedAnswer(
-      ctx,
-      [
-        say(
-          lang,
-          `Diese Angabe ist für ${named.map((m) => m.name.de).join(' und ')} in unseren Daten nicht veröffentlicht.`,
-          `This figure is not published for ${named.map((m) => m.name.en).join(' and ')} in our data.`,
-        ),
-      ],
-      named,
-    );
+    return notPublishedFor(ctx, named);
   if (named.length >= 2) return comparisonAnswer(ctx, q);
   if (named.length === 1) {
     const [m] = named;
     // Anything the catalog does not publish (a price, stock, a U-value) routes the whole question; who
     // asks ("our installer needs the grammage") does not, when a published value is asked.
     if (q.unpublished || (q.projectSpecific && !q.attributes.length)) {
-      return routedAnswer(
-        ctx,
-        [say(lang, `Diese Angabe ist für ${m.name.de} in unseren Daten nicht veröffentlicht.`, `This figure is not published for ${m.name.en} in our data.`)],
-        [m],
-      );
+      return notPublishedFor(ctx, [m]);
     }
     // A condition on the material is a yes/no, also when it names the attribute the condition reads ("wide enough for a 300 cm wall?").
     const decided = new Set(q.conditions.flatMap((c) => conditionAttributes(ctx.model, c)));
