@@ -22,6 +22,8 @@ export function fold(text: string): string {
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/n['’]t\b/g, ' not')
+      // "stimmt's", "geht's": one word, as typed without the apostrophe.
+      .replace(/(?<=[a-z])['’]s\b/g, 's')
       // The same without the apostrophe, as people type it ("doesnt burn").
       .replace(/\b(does|do|did|is|are|was|were|ca|wo|should|would|could|has|have)nt\b/g, '$1 not')
   );

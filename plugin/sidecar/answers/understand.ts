@@ -438,7 +438,8 @@ export class QuestionReader {
     // a question word counts for the best name word it matches (itself when it is one).
     const scores = new Map<string, { score: number; at: number; words: number; numbers: number }>();
     tokens.forEach((token, i) => {
-      if (taken[i]) return;
+      // A number with its unit is a value ("wiegt 300 g/m²"), not the number of a name ("Vinyl auf Vlies 300").
+      if (taken[i] || (/^\d+$/.test(token) && VALUE_UNITS.has(tokens[i + 1] ?? ''))) return;
       const matches = this.#nameWords.matchesOf(token);
       const candidates = matches.has(token) ? [token] : [...matches];
       for (const m of this.#materials) {
@@ -673,6 +674,9 @@ function endsWithWordOf(before: string, stems: readonly string[]): boolean {
   const connective = CONNECTIVE.exec(rest);
   return wordBefore(before) || (connective !== null && wordBefore(rest.slice(0, connective.index)));
 }
+
+/** The units readNumbers reads after a number, as tokens ("g/m²" is "g", "m2"). */
+const VALUE_UNITS = new Set(['cm', 'metern', 'meters', 'meter', 'metres', 'metre', 'm', 'g', 'qm', 'gsm', 'gram', 'grams', 'gramm']);
 
 /** Numeric limits: "breiter als 300 cm", "under 150 cm", "weniger als 200 g/m²", "von 137 cm". */
 export function readNumbers(folded: string): Numeric[] {

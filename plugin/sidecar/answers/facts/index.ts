@@ -253,17 +253,17 @@ export class FactDesk {
    * figures differ). claimOnNeed: the claim is that one named material meets a need, which the
    * structure answers with its yes or no.
    */
-  before(query: string, outcome: SearchOutcome, lang: Lang, base: string, claimOnNeed = false): FactAnswer | null {
+  before(query: string, outcome: SearchOutcome, lang: Lang, base: string, claimOnNeed = false, named: readonly CatalogMaterial[] = []): FactAnswer | null {
     // Decided once per question (a repeated question is one lookup, not five word scans); false for none.
-    const key = `${lang}\n${base}\n${claimOnNeed}\n${query}`;
+    const key = `${lang}\n${base}\n${claimOnNeed}\n${named.map((m) => m.id).join(' ')}\n${query}`;
     const known = this.#decided.get(key);
     if (known !== undefined) return known || null;
-    const decided = this.#decideBefore(query, outcome, lang, base, claimOnNeed);
+    const decided = this.#decideBefore(query, outcome, lang, base, claimOnNeed, named);
     if (query.length <= 1000) this.#decided.set(key, decided ?? false);
     return decided;
   }
 
-  #decideBefore(query: string, outcome: SearchOutcome, lang: Lang, base: string, claimOnNeed: boolean): FactAnswer | null {
+  #decideBefore(query: string, outcome: SearchOutcome, lang: Lang, base: string, claimOnNeed: boolean, named: readonly CatalogMaterial[]): FactAnswer | null {
     const tokens = tokensOf(query);
     const country = this.#countryIn(tokens);
     if (country) {
@@ -298,7 +298,9 @@ export class FactDesk {
       // know, and its figures are checked against the card found.
       // A figure no card states is the claim, checked against the card found, not what finds it.
       const terms = this.#content(outcome, lang).filter((t) => !this.#assertionTerms[lang].has(t) && !(/^\d+$/.test(t) && !this.cards.knows(t, lang)));
-      const [hit] = this.cards.match(terms, lang, undefined, 1);
+      // A claim about a named material is checked against its own cards ("Das Objektvinyl wiegt 300 g/m²" is not about "Vinyl auf Vlies 300").
+      const about = (card: FactCard) => !card.material || named.length === 0 || named.some((m) => m.id === card.material!.id);
+      const [hit] = this.cards.match(terms, lang, about, 1);
       if (hit && hit.score >= this.threshold) return this.#cardAnswer(hit, base, lang, this.#verdict(query, hit.card, lang));
       // A claim about a time ("brauchen 3–4 Tage, oder?") is checked against the card that states one.
       const timed = STATES_TIME.test(fold(query)) ? this.#timedCard(terms, lang) : undefined;

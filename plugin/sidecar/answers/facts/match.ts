@@ -15,6 +15,8 @@ import type { FactCard } from './cards.js';
 /** A question term of four letters or more matches the card words it begins; this many at most. */
 const MAX_PREFIX_WORDS = 64;
 const MEMO_GENERATION = 4096;
+/** The first part of a compound a term ends has at least this many letters. */
+const MIN_COMPOUND_PART = 3;
 /** A term found only as the beginning of a card's word ("class" in "classic") counts this much of a whole word. */
 const PREFIX_WEIGHT = 0.7;
 /**
@@ -37,6 +39,8 @@ export interface CardHit {
 
 class LanguageCards {
   readonly #vocabulary: string[];
+  /** German only: the words reversed and sorted, so the compounds a term ends are found like prefixes. */
+  readonly #heads: string[] | undefined;
   readonly #postings = new Map<string, number[]>();
   readonly #lengths: Uint16Array;
   readonly #terms = new Memo<string, { exact: Uint32Array; prefix: Uint32Array }>(MEMO_GENERATION);
@@ -53,6 +57,7 @@ class LanguageCards {
       }
     });
     this.#vocabulary = [...this.#postings.keys()].sort();
+    this.#heads = lang === 'de' ? this.#vocabulary.map((word) => [...word].reverse().join('')).sort() : undefined;
   }
 
   /** The cards that contain a term as a whole word, and (four letters or more) the others with a word it begins. */
@@ -66,6 +71,16 @@ class LanguageCards {
         const word = this.#vocabulary[i];
         if (!word.startsWith(term)) break;
         for (const id of this.#postings.get(word)!) if (!exact.has(id)) prefix.add(id);
+      }
+    }
+    // A German compound's head: "zeit" finds "Telefonzeiten" (the head carries the compound's meaning).
+    if (this.#heads && term.length >= 4) {
+      const reversed = [...term].reverse().join('');
+      for (let i = lowerBound(this.#heads, reversed), n = 0; i < this.#heads.length && n < MAX_PREFIX_WORDS; i++, n++) {
+        const head = this.#heads[i];
+        if (!head.startsWith(reversed)) break;
+        if (head.length < reversed.length + MIN_COMPOUND_PART) continue;
+        for (const id of this.#postings.get([...head].reverse().join(''))!) if (!exact.has(id)) prefix.add(id);
       }
     }
     found = { exact: Uint32Array.from(exact), prefix: Uint32Array.from(prefix) };
