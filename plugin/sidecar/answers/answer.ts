@@ -339,10 +339,10 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   if (early) return early;
   const structured = structuredAnswer(index, config, base, asked, language, outcome, structure);
   // A routed answer with only the contact point is a refusal: it says what is not published.
-  if (structured && isRefusal(structured)) return desk.refusal(asked, language, base);
+  if (structured && isRefusal(structured)) return desk.refusal(asked, language, base, outcome);
   if (structured) return structured;
   const top = outcome.hits[0];
-  if (structure.unpublished && top && desk.foundByUnpublished(top.matched, language)) return desk.refusal(asked, language, base);
+  if (structure.unpublished && top && desk.foundByUnpublished(top.matched, language)) return desk.refusal(asked, language, base, outcome);
   const circumstance = desk.timeAfterCircumstance(asked, language, base);
   if (circumstance) return circumstance;
   if (!searchAnswers(outcome)) {
@@ -351,7 +351,7 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
     const advisorOnly = top && (isProjectSpecific(top) || asksProjectSpecifics(outcome, top));
     return (
       (advisorOnly ? null : (desk.retrieve(asked, outcome, language, base) ?? stepFact(index, config, base, language, structure))) ??
-      desk.refusal(asked, language, base)
+      desk.refusal(asked, language, base, outcome)
     );
   }
   const second = complement(outcome, top);

@@ -14,6 +14,7 @@ import {
   CIRCUMSTANCE_WORDS,
   DELIVERY_WORDS,
   FILLER_WORDS,
+  FREE_OF_CHARGE,
   GENERAL_WORDS,
   NOT_PUBLISHED,
   OFFER_ASKS,
@@ -92,6 +93,8 @@ export class FactDesk {
   readonly #timeTerms: Record<Lang, Set<string>>;
   /** The cards that state a time or a duration, per language (STATES_TIME over their text, once). */
   readonly #timed: Record<Lang, Set<FactCard>>;
+  /** The cards that say something costs nothing, per language: a price asked of it is published. */
+  readonly #free: Record<Lang, Set<FactCard>>;
   /** The products the site's data says the company does not make (discovery.vocabulary.not_offered), each as staff wrote it. */
   readonly #products: Lexicon<string>;
   readonly #offerTerms: Record<Lang, Set<string>>;
@@ -113,6 +116,11 @@ export class FactDesk {
     this.#timeTerms = termsOf(TIME_WORDS);
     const timed = (lang: Lang) => new Set(this.cards.cards.filter((card) => STATES_TIME.test(card.text[lang])));
     this.#timed = { de: timed('de'), en: timed('en') };
+    const freeWords = { de: new Set(tokensOf(FREE_OF_CHARGE.de)), en: new Set(tokensOf(FREE_OF_CHARGE.en)) };
+    // Hyphenated words stay whole: "PVC-free" says nothing of a price.
+    const free = (lang: Lang) =>
+      new Set(this.cards.cards.filter((card) => (card.text[lang].match(/[\p{L}-]+/gu) ?? []).some((w) => freeWords[lang].has(fold(w)))));
+    this.#free = { de: free('de'), en: free('en') };
     this.#assertionTerms = termsOf({ de: `${ASSERTION_WORDS.de} ${ASSERTION_TAGS.de}`, en: `${ASSERTION_WORDS.en} ${ASSERTION_TAGS.en}` });
     this.#unpublishedTerms = termsOf({
       de: [...Object.values(NOT_PUBLISHED).map((n) => n.words.de), UNPUBLISHED_WORDS.de].join(', '),
@@ -413,14 +421,29 @@ export class FactDesk {
     return this.#notPublished.filter(([, words]) => words.findAll(tokens).length > 0).map(([what]) => NOT_PUBLISHED[what].says[lang]);
   }
 
-  /** A refusal that says what is not published (a price, stock) and routes to the contact form and telephone. */
-  refusal(query: string, lang: Lang, base: string): FactAnswer {
+  /**
+   * A refusal that says what is not published (a price, stock) and routes to the contact form and
+   * telephone; but the price of what the data says costs nothing ("Muss ich für den Wallcheck bezahlen?")
+   * is published: that card answers, "No" to a claim with a figure ("kostet 49 Euro, stimmt das?").
+   */
+  refusal(query: string, lang: Lang, base: string, outcome?: SearchOutcome): FactAnswer {
     const says = this.#unpublished(query, lang);
     if (says.length === 0) {
       const generic = composeRouting(this.#config, base, lang);
       return { language: lang, routed: true, kind: 'routed', answer: generic.answer, results: generic.results };
     }
+    const free = outcome && says.includes(NOT_PUBLISHED.price.says[lang]) ? this.#freeOfCharge(query, outcome, lang) : undefined;
+    if (free) return this.#cardAnswer(free, base, lang, this.#verdict(query, free.card, lang));
     return this.#routing(base, lang, says);
+  }
+
+  /** The card that says what the question asks the price of costs nothing, when it covers the rest of the question. */
+  #freeOfCharge(query: string, outcome: SearchOutcome, lang: Lang): CardHit | undefined {
+    if (this.#free[lang].size === 0) return undefined;
+    const terms = this.#content(outcome, lang).filter((t) => !this.#unpublishedTerms[lang].has(t) && !this.#assertionTerms[lang].has(t) && !/\d/.test(t));
+    // Words no card knows are left out ("a paid add-on at around 50 euros"): the claim's own words.
+    const [hit] = this.cards.match(terms, lang, (card) => this.#free[lang].has(card), 1);
+    return hit && hit.score >= this.threshold ? hit : undefined;
   }
 }
 

@@ -71,8 +71,8 @@ export const GENERAL_WORDS: LocalizedText = {
 export const NOT_PUBLISHED: Record<'price' | 'stock', { words: LocalizedText; says: LocalizedText }> = {
   price: {
     words: {
-      de: 'preis, preise, preisliste, preislich, kosten, kostet, teuer, günstig, rabatt, euro, quadratmeterpreis',
-      en: 'price, prices, pricing, price-wise, pricewise, cost, costs, expensive, cheap, discount, euro, euros, price list, how much is, how much are',
+      de: 'preis, preise, preisliste, preislich, kosten, kostet, teuer, günstig, rabatt, euro, quadratmeterpreis, bezahlen, zahlen, kostenpflichtig',
+      en: 'price, prices, pricing, price-wise, pricewise, cost, costs, expensive, cheap, discount, euro, euros, price list, how much is, how much are, pay, paid, charge, charged',
     },
     says: { de: 'Preise sind in unseren Daten nicht veröffentlicht.', en: 'Prices are not published in our data.' },
   },
@@ -83,6 +83,12 @@ export const NOT_PUBLISHED: Record<'price' | 'stock', { words: LocalizedText; sa
     },
     says: { de: 'Lagerbestände und Verfügbarkeit sind in unseren Daten nicht veröffentlicht.', en: 'Stock and availability are not published in our data.' },
   },
+};
+
+/** What a card says to state that something costs nothing ("Der Wallcheck ist unsere kostenlose …"); a word of it, not a hyphenated part ("PVC-free"). */
+export const FREE_OF_CHARGE: LocalizedText = {
+  de: 'kostenlos, kostenlose, kostenloser, kostenloses, kostenlosen, kostenfrei, kostenfreie, gratis, umsonst, unentgeltlich',
+  en: 'free, gratis',
 };
 
 /** Asking for a member of staff by name ("Wie heißt denn der Berater …", "what's the advisor's name"): a word of each list; the data names none. */
