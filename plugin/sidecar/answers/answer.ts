@@ -335,7 +335,8 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   const claimed = onNeed && read.structure.action && desk.asserts(asked);
   const structure = claimed ? { ...read.structure, action: false, yesNo: true } : read.structure;
   const claimOnNeed = onNeed && !structure.action;
-  const early = desk.before(asked, outcome, language, base, claimOnNeed, structure.named);
+  const attributes = [...structure.attributes, ...structure.conditions.flatMap((c) => (c.kind === 'numeric' ? [c.numeric.attribute] : []))];
+  const early = desk.before(asked, outcome, language, base, { onNeed: claimOnNeed, named: structure.named, attributes });
   if (early) return early;
   const structured = structuredAnswer(index, config, base, asked, language, outcome, structure);
   // A routed answer with only the contact point is a refusal: it says what is not published.

@@ -403,7 +403,10 @@ export class QuestionReader {
       for (let i = at; i < at + 3 && i < tokens.length; i++) taken[i] = true;
       const code = `${match[1].toUpperCase()}-s${match[2]}, d${match[3]}`;
       const parts = this.#euroParts(code);
-      const comparator = this.#comparators.find(tokens.slice(Math.max(0, at - 4), at), []).at(-1)?.value;
+      // "B-s1, d0 or better" as "at least B-s1, d0".
+      const orBetter = this.#comparators.find(tokens.slice(at + 3, at + 6), [])[0];
+      const comparator =
+        orBetter?.start === 0 && orBetter.value === 'or_better' ? 'ge' : this.#comparators.find(tokens.slice(Math.max(0, at - 4), at), []).at(-1)?.value;
       if (parts && (comparator === 'ge' || comparator === 'le')) {
         // "at least B-s1, d0": each part of the class at least (at most) its level.
         for (const part of parts) conditions.push({ kind: 'scale', ...part, op: comparator, negated: false });

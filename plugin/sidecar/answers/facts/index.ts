@@ -2,7 +2,7 @@ import type { LocalizedText, SiteConfig } from '../../core/site-config.js';
 import { Memo } from '../../core/memo.js';
 import { ADVISOR_CONFIRMS, compose, composeRouting, contactResult, contactSentence, say, type AskResult, type Composed } from '../compose.js';
 import { companyOf, type CatalogMaterial, type Lang } from '../documents.js';
-import { UNPUBLISHED_WORDS } from '../vocabulary.js';
+import { UNPUBLISHED_WORDS, type AttributeId } from '../vocabulary.js';
 import { fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
 import type { AnswerIndex, SearchOutcome } from '../search.js';
 import { buildCards, type FactCard } from './cards.js';
@@ -57,6 +57,10 @@ export const TIMED_CARD_SHARE = 2 / 3;
 /** A card that states a time or a duration: a number of working days, days, hours or weeks, or a clock time ("16:00", "6 pm", "18 Uhr"). */
 const STATES_TIME = /\d\s*(?:werktag|arbeitstag|tag|stunde|woche|business day|working day|day|hour|week|uhr\b|pm\b|am\b)|\d:\d\d/i;
 
+/** A duration said in words, in a folded claim ("about a week", "eine Woche", "ein paar Tage"): its unit. */
+const DURATION_IN_WORDS =
+  /\b(?:a|an|one|two|three|few|couple of|ein|eine|einen|einer|zwei|drei|paar)\s+(werktag|arbeitstag|tag|woche|monat|stunde|business day|working day|day|week|month|hour)(?:e|en|n|s)?\b/;
+
 /** Words before a product that make it one the asker already has ("the plaster", "unser Teppich"). */
 const OWNED_BEFORE = new Set(
   tokensOf('the, our, my, their, this, der, die, das, den, dem, unser, unsere, unseren, unserem, unserer, mein, meine, meinen, meinem, dieser, diese, diesen'),
@@ -64,6 +68,17 @@ const OWNED_BEFORE = new Set(
 
 /** The words a place follows in a delivery question ("nach Hamburg", "in Basel", "to Leeds"). */
 const PLACE_AFTER = new Set(['nach', 'in', 'ins', 'bis', 'aus', 'to', 'into', 'from']);
+
+/**
+ * What the question's structure says of a claim: whether it is that one named material meets a need
+ * (the structure's yes/no answers it), the materials it names and the attributes it asks or states.
+ */
+export interface ClaimContext {
+  onNeed: boolean;
+  named: readonly CatalogMaterial[];
+  attributes: readonly AttributeId[];
+}
+const NO_CLAIM_CONTEXT: ClaimContext = { onNeed: false, named: [], attributes: [] };
 
 const both = (text: LocalizedText) => `${text.de}, ${text.en}`;
 const lexicon = (list: string, strict = false) =>
@@ -261,17 +276,17 @@ export class FactDesk {
    * figures differ). claimOnNeed: the claim is that one named material meets a need, which the
    * structure answers with its yes or no.
    */
-  before(query: string, outcome: SearchOutcome, lang: Lang, base: string, claimOnNeed = false, named: readonly CatalogMaterial[] = []): FactAnswer | null {
+  before(query: string, outcome: SearchOutcome, lang: Lang, base: string, claim: ClaimContext = NO_CLAIM_CONTEXT): FactAnswer | null {
     // Decided once per question (a repeated question is one lookup, not five word scans); false for none.
-    const key = `${lang}\n${base}\n${claimOnNeed}\n${named.map((m) => m.id).join(' ')}\n${query}`;
+    const key = `${lang}\n${base}\n${claim.onNeed}\n${claim.named.map((m) => m.id).join(' ')}\n${claim.attributes.join(' ')}\n${query}`;
     const known = this.#decided.get(key);
     if (known !== undefined) return known || null;
-    const decided = this.#decideBefore(query, outcome, lang, base, claimOnNeed, named);
+    const decided = this.#decideBefore(query, outcome, lang, base, claim);
     if (query.length <= 1000) this.#decided.set(key, decided ?? false);
     return decided;
   }
 
-  #decideBefore(query: string, outcome: SearchOutcome, lang: Lang, base: string, claimOnNeed: boolean, named: readonly CatalogMaterial[]): FactAnswer | null {
+  #decideBefore(query: string, outcome: SearchOutcome, lang: Lang, base: string, { onNeed: claimOnNeed, named, attributes }: ClaimContext): FactAnswer | null {
     const tokens = tokensOf(query);
     const country = this.#countryIn(tokens);
     if (country) {
@@ -306,12 +321,16 @@ export class FactDesk {
       // know, and its figures are checked against the card found.
       // A figure no card states is the claim, checked against the card found, not what finds it.
       const terms = this.#content(outcome, lang).filter((t) => !this.#assertionTerms[lang].has(t) && !(/^\d+$/.test(t) && !this.cards.knows(t, lang)));
-      // A claim about a named material is checked against its own cards ("Das Objektvinyl wiegt 300 g/m²" is not about "Vinyl auf Vlies 300").
-      const about = (card: FactCard) => !card.material || named.length === 0 || named.some((m) => m.id === card.material!.id);
+      // A claim about a named material is checked against its own cards ("Das Objektvinyl wiegt 300 g/m²" is not about
+      // "Vinyl auf Vlies 300"), and one about a value against the card of that value ("150 g/m²": the weight).
+      const about = (card: FactCard) =>
+        (!card.material || named.length === 0 || named.some((m) => m.id === card.material!.id)) &&
+        (!card.attribute || attributes.length === 0 || attributes.includes(card.attribute));
       const [hit] = this.cards.match(terms, lang, about, 1);
       if (hit && hit.score >= this.threshold) return this.#cardAnswer(hit, base, lang, this.#verdict(query, hit.card, lang));
       // A claim about a time ("brauchen 3–4 Tage, oder?") is checked against the card that states one.
-      const timed = STATES_TIME.test(fold(query)) ? this.#timedCard(terms, lang) : undefined;
+      const folded = fold(query);
+      const timed = STATES_TIME.test(folded) || DURATION_IN_WORDS.test(folded) ? this.#timedCard(terms, lang) : undefined;
       if (timed) return this.#cardAnswer(timed, base, lang, this.#verdict(query, timed.card, lang));
     }
     return null;
@@ -320,7 +339,13 @@ export class FactDesk {
   /** "Nein"/"No" when a figure of the claim is not the card's, "Ja"/"Yes" when all are; nothing when it names none. */
   #verdict(query: string, card: FactCard, lang: Lang): string | undefined {
     const figures = tokensOf(query).filter((t) => /\d/.test(t));
-    if (figures.length === 0) return undefined;
+    if (figures.length === 0) {
+      // "about a week" against "1 business day": a time the card states in another unit is not its time.
+      const unit = DURATION_IN_WORDS.exec(fold(query))?.[1];
+      return unit && this.#timed[lang].has(card) && !fold(card.text[lang]).includes(unit)
+        ? say(lang, 'Nein, das stimmt so nicht:', 'No, that is not correct:')
+        : undefined;
+    }
     const stated = new Set(tokensOf(`${card.text.de} ${card.text.en}`));
     return figures.every((f) => stated.has(f))
       ? say(lang, 'Ja, das stimmt:', 'Yes, that is correct:')
