@@ -209,8 +209,35 @@ export const RECOMMENDATION_WORDS: LocalizedText = {
 
 /** Function words the stop-word lists of @orama/stopwords lack; they carry no content in a question. */
 export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
-  de: ['wann', 'wer', 'gibt', 'bitte', 'gerne', 'gern', 'ihnen', 'euch'],
-  en: ['a', 'please', 'could', 'would'],
+  // Forms the Snowball list lacks though it has their stem ("unser", "sein"), and conjunctions.
+  de: [
+    'wann',
+    'wer',
+    'gibt',
+    'bitte',
+    'gerne',
+    'gern',
+    'ihnen',
+    'euch',
+    'unsere',
+    'unseren',
+    'unserem',
+    'unserer',
+    'unseres',
+    'seid',
+    'nachdem',
+    'sowie',
+    'obwohl',
+    'sobald',
+    'bereits',
+    'bevor',
+    'falls',
+    'dass',
+    'worauf',
+    'könnt',
+  ],
+  // What is left of "we're", "we've", "we'll".
+  en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc'],
 };
 
 /** The attributes a question can ask of a named material (the catalog's fields). */
