@@ -255,11 +255,13 @@ export class QuestionReader {
       routing,
     );
     this.#shapes = new Lexicon((Object.keys(QUESTION_SHAPE_WORDS) as Shape[]).flatMap((s) => entries(both(QUESTION_SHAPE_WORDS[s]), s)));
-    this.#stepPairs = (Object.entries(STEP_PAIRS) as [Shape, { acts: LocalizedText; objects?: LocalizedText }][]).map(([shape, pair]) => ({
-      shape,
-      acts: new Lexicon(entries(both(pair.acts), true as const)),
-      objects: pair.objects ? new Lexicon(entries(both(pair.objects), true as const)) : undefined,
-    }));
+    this.#stepPairs = (Object.entries(STEP_PAIRS) as [Shape, { acts: LocalizedText; objects?: LocalizedText }[]][]).flatMap(([shape, pairs]) =>
+      pairs.map((pair) => ({
+        shape,
+        acts: new Lexicon(entries(both(pair.acts), true as const)),
+        objects: pair.objects ? new Lexicon(entries(both(pair.objects), true as const)) : undefined,
+      })),
+    );
     this.#applications = new Lexicon(
       this.#materials.flatMap((m) =>
         [m.applications.de, m.applications.en].flatMap((list) =>
@@ -354,12 +356,14 @@ export class QuestionReader {
 
   /** Whether a next step is said by an act and its object (STEP_PAIRS); one without objects needs a named material. */
   #pairedStep(shape: Shape, tokens: string[], named: boolean): boolean {
-    const pair = this.#stepPairs.find((p) => p.shape === shape);
-    const acts = pair?.acts.findAll(tokens) ?? [];
-    if (!pair || acts.length === 0) return false;
-    if (!pair.objects) return named;
-    // Two words: "Anfrage" is not both the act and its object.
-    return pair.objects.findAll(tokens).some((o) => acts.some((a) => a.end <= o.start || o.end <= a.start));
+    return this.#stepPairs.some((pair) => {
+      if (pair.shape !== shape) return false;
+      const acts = pair.acts.findAll(tokens);
+      if (acts.length === 0) return false;
+      if (!pair.objects) return named;
+      // Two words: "Anfrage" is not both the act and its object.
+      return pair.objects.findAll(tokens).some((o) => acts.some((a) => a.end <= o.start || o.end <= a.start));
+    });
   }
 
   read(query: string): QuestionStructure {

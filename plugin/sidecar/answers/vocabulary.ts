@@ -160,7 +160,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
     // What only an advisor can settle for a project and the published data therefore never states.
     // A question about these finds this document, and its answer routes to the contact form and the
     // telephone line instead of guessing.
-    label: { de: 'Projektbezogene Fragen', en: 'Project-specific questions' },
+    // Its title names what it covers, not "project": a question that only mentions its project is no such question.
+    label: { de: 'Preise, Termine und Montage', en: 'Prices, dates and installation' },
     terms: {
       de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Zahlungsziel Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung',
       en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging hanger visit survey measure abroad complaint warranty guarantee promise guaranteed reservation',
@@ -359,27 +360,38 @@ export const QUESTION_SHAPE_WORDS = {
  * ("die Druckdatei vorher durchsehen", "make sure my photo will print well", "the formal enquiry going").
  * A sample step said so needs a named material (acts only): "Vlies FR B1 mal in der Hand haben".
  */
-export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { acts: LocalizedText; objects?: LocalizedText }>> = {
-  sample_step: {
-    acts: {
-      de: 'anfassen, in der Hand, in den Händen, in die Hand, in natura, live sehen, vor Ort sehen',
-      en: 'touch, in hand, in my hands, in our hands, in person, in real life, up close',
+export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { acts: LocalizedText; objects?: LocalizedText }[]>> = {
+  sample_step: [
+    {
+      acts: {
+        de: 'anfassen, in der Hand, in den Händen, in die Hand, in natura, live sehen, vor Ort sehen',
+        en: 'touch, in hand, in my hands, in our hands, in person, in real life, up close',
+      },
     },
-  },
-  file_check_step: {
-    acts: {
-      de: 'durchsehen, durchschauen, drüberschauen, drüberschauen, draufschauen, prüfen, überprüfen, checken, kontrollieren, sicherstellen, herausfinden, rausfinden, ausreichend, reicht',
-      en: 'check, review, look over, make sure, find out, verify, enough',
+  ],
+  file_check_step: [
+    {
+      acts: {
+        de: 'durchsehen, durchschauen, drüberschauen, drüberschauen, draufschauen, prüfen, überprüfen, checken, kontrollieren, sicherstellen, herausfinden, rausfinden, ausreichend, reicht',
+        en: 'check, review, look over, make sure, find out, verify, enough',
+      },
+      objects: {
+        de: 'Druckdatei, Druckdateien, Druckdaten, Datei, Dateien, Motiv, Motive, Foto, Fotos, Bild, Bilder, Grafik, PDF, Auflösung, Bildauflösung',
+        en: 'file, files, print file, artwork, motif, motifs, photo, photos, image, images, picture, pictures, PDF, resolution, high-res, hi-res, graphic',
+      },
     },
-    objects: {
-      de: 'Druckdatei, Druckdateien, Druckdaten, Datei, Dateien, Motiv, Motive, Foto, Fotos, Bild, Bilder, Grafik, PDF, Auflösung, Bildauflösung',
-      en: 'file, files, print file, artwork, motif, motifs, photo, photos, image, images, picture, pictures, PDF, resolution, high-res, hi-res, graphic',
+  ],
+  next_step: [
+    {
+      acts: { de: 'anfragen, loslegen, angehen, los', en: 'get going, kick off, go about, get started, go ahead' },
+      objects: { de: 'Projekt, Anfrage, Projektanfrage', en: 'project, enquiry, inquiry' },
     },
-  },
-  next_step: {
-    acts: { de: 'anfragen, loslegen, angehen, los', en: 'get going, kick off, go about, get started' },
-    objects: { de: 'Projekt, Anfrage, Projektanfrage', en: 'project, enquiry, inquiry' },
-  },
+    // Sending is a step for an enquiry only: "send you my print file for the project" is a file transfer.
+    {
+      acts: { de: 'abschicken, schicken, senden, einreichen, stellen', en: 'send, submit, place' },
+      objects: { de: 'Anfrage, Projektanfrage', en: 'enquiry, inquiry, request' },
+    },
+  ],
 };
 
 /** Numbers in words, for "which three materials …" (a count a list names at most). */
