@@ -22,6 +22,7 @@ import {
   needsModelOf,
   rankByConditions,
   shownCount,
+  LIST_FEW,
   type Need,
   type NeedsModel,
   type Scale,
@@ -482,12 +483,14 @@ function listAnswer(ctx: Context, q: QuestionStructure, among?: CatalogMaterial[
   const matching = ranked.filter((r) => r.verdicts.every((v) => v === true)).map((r) => r.material);
   const evidence = (m: CatalogMaterial) => [...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ');
   const label = labels(model, q.conditions, lang);
+  const applications = (m: CatalogMaterial) => `${evidence(m)}; ${say(lang, 'Einsatzbereiche', 'applications')}: ${m.applications[lang]}`;
   // A setting the catalog names for some of many matches ("abwischbar, für ein Restaurant"): those lead,
   // the others are counted with the link to the full list.
-  const meant = q.applications.size && !q.count && matching.length > 3 ? matching.filter((m) => q.applications.has(m.id)) : [];
+  // Up to a handful are all named, those the catalog names for the setting first.
+  const meant = q.applications.size && !q.count && matching.length > LIST_FEW ? matching.filter((m) => q.applications.has(m.id)) : [];
+  if (q.applications.size && matching.length <= LIST_FEW) matching.sort((a, b) => Number(q.applications.has(b.id)) - Number(q.applications.has(a.id)));
   if (meant.length && meant.length < matching.length) {
     const shown = meant.slice(0, shownCount(meant.length));
-    const applications = (m: CatalogMaterial) => `${evidence(m)}; ${say(lang, 'Einsatzbereiche', 'applications')}: ${m.applications[lang]}`;
     const sentences = [
       say(lang, `Laut Katalog ${label} und für diesen Einsatz vorgesehen: `, `According to the catalog, ${label} and intended for this use: `) +
         withEvidence(shown, applications, lang) +
@@ -499,7 +502,9 @@ function listAnswer(ctx: Context, q: QuestionStructure, among?: CatalogMaterial[
   if (matching.length) {
     // "Which three materials …": the first three of the ranking.
     const shown = matching.slice(0, q.count ?? shownCount(matching.length));
-    const sentences = [say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) + withEvidence(shown, evidence, lang) + '.'];
+    // Where the catalog names materials for the setting, their applications say which.
+    const named = (m: CatalogMaterial) => (q.applications.has(m.id) ? applications(m) : evidence(m));
+    const sentences = [say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) + withEvidence(shown, named, lang) + '.'];
     sentences.push(...moreSentence(ctx, shown.length, matching.length));
     if (shown.length === matching.length && ranked.some((r) => r.open.length && !r.lacking.length))
       sentences.push(say(lang, 'Für die übrigen Materialien ist das nicht veröffentlicht.', 'For the other materials this is not published.'));
