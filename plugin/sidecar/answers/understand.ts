@@ -395,9 +395,14 @@ export class QuestionReader {
     // "instead of s1", "statt B1": the condition after it is not wanted.
     // A negation inside a need's own words ("ohne PVC", "nicht brennbar") negates nothing else.
     const ownWords = new Set(this.#needs.findAll(tokens).flatMap((f) => Array.from({ length: f.end - f.start }, (_, k) => f.start + k)));
-    const negationAt = tokens.flatMap((t, i) => (NEGATIONS.has(t) && !ownWords.has(i) && !(t === 'instead' && tokens[i + 1] !== 'of') ? [i] : []));
+    const negations = tokens.flatMap((t, i) => (NEGATIONS.has(t) && !ownWords.has(i) && !(t === 'instead' && tokens[i + 1] !== 'of') ? [i] : []));
+    // "flame-retardant isn't good enough", "B1 reicht nicht": what comes before falls short; nothing after is negated.
+    const shortOf = (i: number) => ENOUGH.has(tokens[i + 1] ?? '') || ENOUGH.has(tokens[i + 2] ?? '') || SUFFICES.has(tokens[i - 1] ?? '');
+    const insufficientAt = negations.filter(shortOf);
+    const negationAt = negations.filter((i) => !shortOf(i));
     // Within four words, short ones not counted ("can't be used in a wet room": be, in, a).
     const wordsBetween = (from: number, to: number) => tokens.slice(from + 1, to).filter((t) => t.length > 3).length;
+    const insufficientAfter = (end: number) => insufficientAt.some((i) => i >= end && wordsBetween(end - 1, i) < 4);
     const negatedBefore = (start: number) => negationAt.some((i) => i < start && wordsBetween(i, start) < 4 && !taken[i]);
     // "nichtbrennbar, nicht bloß schwer entflammbar", "not just washable": a lower bar than the one asked, no condition.
     const merelyBefore = (start: number) => negationAt.some((i) => i < start && MERELY.has(tokens[i + 1] ?? '') && wordsBetween(i + 1, start) < 4);
@@ -425,7 +430,7 @@ export class QuestionReader {
 
     for (const f of this.#needs.find(tokens, taken)) {
       const need = f.value;
-      if (merelyBefore(f.start)) continue;
+      if (merelyBefore(f.start) || insufficientAfter(f.end)) continue;
       // A need compared with a number the question states (a wall's width) takes that number.
       let stated: number | undefined;
       if (needsStatedNumber(need)) {
@@ -581,6 +586,10 @@ function describesLength(tokens: string[], i: number): boolean {
 
 /** Words that negate the condition after them. */
 const NEGATIONS = new Set(['nicht', 'not', 'kein', 'keine', 'ohne', 'statt', 'anstatt', 'instead']);
+
+/** Around a negation, a bar that falls short ("not good enough", "nicht ausreichend", "reicht nicht"): the words after it, and the verbs before it. */
+const ENOUGH = new Set(['enough', 'sufficient', 'adequate', 'ausreichend', 'genug']);
+const SUFFICES = new Set(['reicht', 'reichen', 'genuegt', 'genuegen']);
 
 /** After a negation, a lower bar than the one asked ("nicht bloß", "not just"). */
 const MERELY = new Set(['bloss', 'nur', 'lediglich', 'einfach', 'just', 'only', 'merely', 'simply']);
