@@ -471,16 +471,54 @@ function bounds(ctx: Context, unmet: Condition[]): { sentences: string[]; materi
 }
 
 /**
+ * A setting whose use case requires needs ("Großküche": wet rooms, scrubbable) as those needs, the
+ * materials the catalog names for it ranked first: when no material also has the setting among its
+ * applications, those that meet what it requires are named. A use case without requirements stays the
+ * condition it is (its mention is all it asks).
+ */
+function requirementsDecide(model: NeedsModel, q: QuestionStructure, materials: CatalogMaterial[]): QuestionStructure {
+  const settings = q.conditions.filter((c) => c.kind === 'use_case' && !c.negated && c.useCase.requires.length > 0);
+  if (settings.length === 0) return q;
+  const conditions: Condition[] = [];
+  const applications = new Map(q.applications);
+  for (const c of q.conditions) {
+    if (c.kind !== 'use_case' || !settings.includes(c)) {
+      conditions.push(c);
+      continue;
+    }
+    for (const id of c.useCase.requires) {
+      const need = needById(model, id);
+      if (need && !q.conditions.some((o) => o.kind === 'need' && o.need.id === id)) conditions.push({ kind: 'need', need, negated: false });
+    }
+    const words = `${c.useCase.mentions.de},${c.useCase.mentions.en}`;
+    if (words.replace(/,/g, '').trim()) for (const m of materials) if (mentions(m, words)) applications.set(m.id, Math.max(applications.get(m.id) ?? 0, 1));
+  }
+  return { ...q, conditions, applications };
+}
+
+/**
  * The materials that meet every condition, ranked; a handful of them at catalog scale, with how many
  * match in all. When none meets all: which condition no material meets, and the best partial matches
  * with what each lacks. among: the materials a follow-up narrows ("which of those …"); the whole
  * catalog otherwise.
  */
-function listAnswer(ctx: Context, q: QuestionStructure, among?: CatalogMaterial[]): CatalogAnswer {
+function listAnswer(ctx: Context, asked: QuestionStructure, among?: CatalogMaterial[]): CatalogAnswer {
   const { lang, model } = ctx;
   const all = among ?? materialsOf(ctx.config);
-  const ranked = rankByConditions(all, q.conditions, (m, c) => holds(model, m, c), weightOf);
-  const matching = ranked.filter((r) => r.verdicts.every((v) => v === true)).map((r) => r.material);
+  const meetAll = (q: QuestionStructure) => {
+    const ranked = rankByConditions(all, q.conditions, (m, c) => holds(model, m, c), weightOf);
+    return { q, ranked, matching: ranked.filter((r) => r.verdicts.every((v) => v === true)).map((r) => r.material) };
+  };
+  let decided = meetAll(asked);
+  // None meets a setting with its requirements and the rest: the requirements and the rest decide.
+  if (decided.matching.length === 0) {
+    const q = requirementsDecide(model, asked, materialsOf(ctx.config));
+    if (q !== asked) {
+      const again = meetAll(q);
+      if (again.matching.length) decided = again;
+    }
+  }
+  const { q, ranked, matching } = decided;
   const evidence = (m: CatalogMaterial) => [...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ');
   const label = labels(model, q.conditions, lang);
   const applications = (m: CatalogMaterial) => `${evidence(m)}; ${say(lang, 'Einsatzbereiche', 'applications')}: ${m.applications[lang]}`;
@@ -506,6 +544,16 @@ function listAnswer(ctx: Context, q: QuestionStructure, among?: CatalogMaterial[
     const named = (m: CatalogMaterial) => (q.applications.has(m.id) ? applications(m) : evidence(m));
     const sentences = [say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) + withEvidence(shown, named, lang) + '.'];
     sentences.push(...moreSentence(ctx, shown.length, matching.length));
+    // Named for what the setting requires: the catalog does not list them for the setting itself.
+    const settings = q === asked ? [] : asked.conditions.filter((c) => c.kind === 'use_case' && !q.conditions.includes(c));
+    if (settings.length) {
+      const mentioned = labels(
+        model,
+        settings.map((c) => (c.kind === 'use_case' ? { ...c, useCase: { ...c.useCase, requires: [] } } : c)),
+        lang,
+      );
+      sentences.push(say(lang, `Im Katalog ist dafür nicht ausdrücklich genannt: ${mentioned}.`, `The catalog does not list them expressly as ${mentioned}.`));
+    }
     if (shown.length === matching.length && ranked.some((r) => r.open.length && !r.lacking.length))
       sentences.push(say(lang, 'Für die übrigen Materialien ist das nicht veröffentlicht.', 'For the other materials this is not published.'));
     return { ...answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions)], shown), list: true };
