@@ -306,7 +306,24 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
       if (!again.routed) return again;
     }
   }
+  // A question after sentences of context ("Wir sind Raumausstatter und geben die Ware weiter. Können Sie
+  // ohne Logo verschicken?"): the asking sentence alone, whose words the context no longer outweighs.
+  if (!q.unpublished && !q.projectSpecific && isRefusal(prepared)) {
+    const asking = askingSentence(query);
+    if (asking !== undefined) {
+      const again = prepareAnswer(site, asking, context);
+      // A company fact only: what the context says of a material or a project is not the asking sentence's to drop.
+      if (!again.routed && again.kind === 'fact') return again;
+    }
+  }
   return stepFirst(indexFor(site.revision, site.config), site.config, context.publicBase, q, prepared);
+}
+
+/** The last sentence that asks (ends in "?") of a question of two or more sentences; undefined for one sentence. */
+function askingSentence(query: string): string | undefined {
+  const sentences = query.split(/(?<=[.!?])\s+/).filter((s) => s.trim());
+  if (sentences.length < 2) return undefined;
+  return sentences.findLast((s) => s.includes('?'));
 }
 
 /** The question as read, memoized: reading (synonyms, follow-up, language, search) depends on the question, the client's language and the earlier questions only. */
