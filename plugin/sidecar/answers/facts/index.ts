@@ -5,6 +5,7 @@ import { companyOf, type CatalogMaterial, type Lang } from '../documents.js';
 import { UNPUBLISHED_WORDS, type AttributeId } from '../vocabulary.js';
 import { fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
 import type { AnswerIndex, SearchOutcome } from '../search.js';
+import { QuestionReader } from '../understand.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
@@ -124,7 +125,10 @@ export class FactDesk {
   constructor(index: AnswerIndex, config: SiteConfig) {
     this.#config = config;
     this.#index = index;
-    this.cards = new CardIndex(buildCards(config), (text, lang) => index.tokenize(text, lang));
+    // The cards read with the staff's synonyms replaced, as the questions are: a question's "Logo" is
+    // asked as "Motiv", so a card that says "ohne Logo" must say it the same way.
+    const reader = new QuestionReader(config);
+    this.cards = new CardIndex(buildCards(config), (text, lang) => index.tokenize(reader.rewrite(text, lang), lang));
     const termsOf = (text: LocalizedText) => ({ de: new Set(index.tokenize(text.de, 'de')), en: new Set(index.tokenize(text.en, 'en')) });
     this.#offerTerms = termsOf(OFFER_WORDS);
     this.#generalTerms = termsOf({ de: `${GENERAL_WORDS.de}, ${FILLER_WORDS.de}`, en: `${GENERAL_WORDS.en}, ${FILLER_WORDS.en}` });
