@@ -132,10 +132,10 @@ export function wordMatches(
   if (plain(stem(question)) === plain(wordStem)) return true;
   // A word the vocabulary knows as it is ("class") is no typo of another ("glass").
   // A typo keeps the first letter ("neben" is no typo of "uneben").
-  // With one edit allowed (words that route a question away), a word that only lacks the last letter is
-  // another word more often than a typo ("complain" is no "complaint").
-  const cutShort = maxTypos === 1 && word.length === question.length + 1 && word.startsWith(question);
-  if (question.length >= 5 && word.length >= 5 && question[0] === word[0] && !known?.has(question) && !cutShort) {
+  // A word that only adds or lacks letters at the end is another word more often than a typo ("contractor"
+  // is no "contract", "complain" no "complaint"); inflections are the stems' to find, compounds below.
+  const extended = word.startsWith(question) || question.startsWith(word);
+  if (question.length >= 5 && word.length >= 5 && question[0] === word[0] && !known?.has(question) && !extended) {
     const max = Math.min(maxTypos, Math.min(question.length, word.length) >= 8 ? 2 : 1);
     if (editDistance(question, word, max) <= max) return true;
   }
