@@ -117,7 +117,8 @@ export class FactDesk {
   readonly #generalTerms: Record<Lang, Set<string>>;
   readonly #assertionTerms: Record<Lang, Set<string>>;
   readonly #unpublishedTerms: Record<Lang, Set<string>>;
-  readonly #notPublished: [keyof typeof NOT_PUBLISHED, Lexicon<true>][];
+  /** Per language: the words of that language read with a typo, the other language's as written ("later" is no "Lager"). */
+  readonly #notPublished: [keyof typeof NOT_PUBLISHED, Record<Lang, [Lexicon<true>, Lexicon<true>]>][];
   readonly #countries: Lexicon<Country>;
   readonly #composed = new Memo<string, Composed>(COMPOSED_PER_DESK);
   readonly #decided = new Memo<string, FactAnswer | false>(DECIDED_PER_DESK);
@@ -145,7 +146,10 @@ export class FactDesk {
       de: [...Object.values(NOT_PUBLISHED).map((n) => n.words.de), UNPUBLISHED_WORDS.de].join(', '),
       en: [...Object.values(NOT_PUBLISHED).map((n) => n.words.en), UNPUBLISHED_WORDS.en].join(', '),
     });
-    this.#notPublished = (Object.keys(NOT_PUBLISHED) as (keyof typeof NOT_PUBLISHED)[]).map((what) => [what, lexicon(both(NOT_PUBLISHED[what].words))]);
+    this.#notPublished = (Object.keys(NOT_PUBLISHED) as (keyof typeof NOT_PUBLISHED)[]).map((what) => {
+      const words = NOT_PUBLISHED[what].words;
+      return [what, { de: [lexicon(words.de), lexicon(words.en, true)], en: [lexicon(words.en), lexicon(words.de, true)] }];
+    });
     const notOffered = config.discovery.vocabulary?.not_offered;
     this.#products = new Lexicon(
       notOffered ? (['de', 'en'] as const).flatMap((l) => notOffered[l].split(',').map((p) => ({ tokens: tokensOf(p), value: p.trim() }))) : [],
@@ -400,7 +404,8 @@ export class FactDesk {
     // Making words stay: "Wie viel Zeit braucht die Herstellung?" asks the time of the making, not whether it is offered.
     const asking = (terms: string[]) => terms.filter((t) => !this.#generalTerms[lang].has(t) && !this.#timeTerms[lang].has(t));
     const known = (t: string) => this.#index.knows(t, lang);
-    const timed = this.#mainClauseTime(query, lang) ?? this.#timedCard(asking(outcome.terms), lang, known);
+    // Then with the time words kept: "lead time", "5 to 7 days" name the card's own fact.
+    const timed = this.#mainClauseTime(query, lang) ?? this.#timedCard(asking(outcome.terms), lang, known) ?? this.#timedCard(content, lang, known);
     return timed ? this.#cardAnswer(timed, base, lang) : null;
   }
 
@@ -447,7 +452,7 @@ export class FactDesk {
   /** What the question asks that the data does not publish (a price, stock), as the sentences that say so. */
   #unpublished(query: string, lang: Lang): string[] {
     const tokens = tokensOf(query);
-    return this.#notPublished.filter(([, words]) => words.findAll(tokens).length > 0).map(([what]) => NOT_PUBLISHED[what].says[lang]);
+    return this.#notPublished.filter(([, words]) => words[lang].some((w) => w.findAll(tokens).length > 0)).map(([what]) => NOT_PUBLISHED[what].says[lang]);
   }
 
   /**
