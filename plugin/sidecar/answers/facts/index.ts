@@ -328,12 +328,19 @@ export class FactDesk {
       // Words no card knows ("besetzt", "20 Uhr") are left out: the claim is about what the cards do
       // know, and its figures are checked against the card found.
       // A figure no card states is the claim, checked against the card found, not what finds it.
-      const terms = this.#content(outcome, lang).filter((t) => !this.#assertionTerms[lang].has(t) && !(/^\d+$/.test(t) && !this.cards.knows(t, lang)));
+      // A duration said in words ("about a week") is the claim too: its unit does not pick the card.
+      const duration = DURATION_IN_WORDS.exec(query.toLowerCase());
+      const unit = duration ? new Set(this.#index.tokenize(duration[0], lang)) : undefined;
+      const terms = this.#content(outcome, lang).filter(
+        (t) => !this.#assertionTerms[lang].has(t) && !(/^\d+$/.test(t) && !this.cards.knows(t, lang)) && !unit?.has(t),
+      );
       // A claim about a named material is checked against its own cards ("Das Objektvinyl wiegt 300 g/m²" is not about
       // "Vinyl auf Vlies 300"), and one about a value against the card of that value ("150 g/m²": the weight).
+      // A duration in words is checked against a card that states a time.
       const about = (card: FactCard) =>
         (!card.material || named.length === 0 || named.some((m) => m.id === card.material!.id)) &&
-        (!card.attribute || attributes.length === 0 || attributes.includes(card.attribute));
+        (!card.attribute || attributes.length === 0 || attributes.includes(card.attribute)) &&
+        (!duration || this.#timed[lang].has(card));
       const [hit] = this.cards.match(terms, lang, about, 1);
       if (hit && hit.score >= this.threshold) return this.#cardAnswer(hit, base, lang, this.#verdict(query, hit.card, lang));
       // A claim about a time ("brauchen 3–4 Tage, oder?") is checked against the card that states one.
