@@ -16,6 +16,7 @@ import {
   DELIVERY_WORDS,
   FILLER_WORDS,
   FREE_OF_CHARGE,
+  NEED_ASKS,
   GENERAL_WORDS,
   NOT_PUBLISHED,
   OFFER_ASKS,
@@ -62,10 +63,23 @@ const STATES_TIME = /\d\s*(?:werktag|arbeitstag|tag|stunde|woche|business day|wo
 const DURATION_IN_WORDS =
   /\b(?:a|an|one|two|three|few|couple of|ein|eine|einen|einer|zwei|drei|paar)\s+(werktag|arbeitstag|tag|woche|monat|stunde|business day|working day|day|week|month|hour)(?:e|en|n|s)?\b/;
 
-/** Words before a product that make it one the asker already has ("the plaster", "unser Teppich"). */
-const OWNED_BEFORE = new Set(
-  tokensOf('the, our, my, their, this, der, die, das, den, dem, unser, unsere, unseren, unserem, unserer, mein, meine, meinen, meinem, dieser, diese, diesen'),
-);
+/** Words before a product that make it one the asker already has ("unser Teppich", "this plaster"). */
+const OWNED_BEFORE = new Set(tokensOf('our, my, their, this, unser, unsere, unseren, unserem, unserer, mein, meine, meinen, meinem, dieser, diese, diesen'));
+
+/**
+ * An article makes it one unless the asking words come before it ("Macht ihr auch die Fahrzeugfolierung?"
+ * asks for it; "The plaster in our room has bumps. Which print material …?" does not).
+ */
+const ARTICLES = new Set(tokensOf('the, der, die, das, den, dem'));
+
+/** Words before a product that make it the surface or place of the work ("auf Fliesen tapezieren", "over tiles"). */
+const SURFACE_BEFORE = new Set(tokensOf('auf, über, unter, hinter, neben, on, onto, over, under, behind'));
+
+/** Whether the product at start is one the asker has or works on, given where the asking words end. */
+const owned = (tokens: string[], start: number, askEnds: number[]) =>
+  OWNED_BEFORE.has(tokens[start - 1] ?? '') ||
+  SURFACE_BEFORE.has(tokens[start - 1] ?? '') ||
+  (ARTICLES.has(tokens[start - 1] ?? '') && !askEnds.some((end) => end <= start - 1 && start - 1 - end <= 2));
 
 /** The words a place follows in a delivery question ("nach Hamburg", "in Basel", "to Leeds"). */
 const PLACE_AFTER = new Set(['nach', 'in', 'ins', 'bis', 'aus', 'to', 'into', 'from']);
@@ -101,6 +115,7 @@ export class FactDesk {
   readonly #tags = new Set(tokensOf(both(ASSERTION_TAGS)));
   readonly #offers = lexicon(both(OFFER_WORDS), true);
   readonly #asks = lexicon(both(OFFER_ASKS), true);
+  readonly #needs = lexicon(both(NEED_ASKS), true);
   readonly #time = lexicon(both(TIME_WORDS), true);
   readonly #delivery = lexicon(both(DELIVERY_WORDS), true);
   readonly #circumstance = lexicon(both(CIRCUMSTANCE_WORDS), true);
@@ -227,10 +242,21 @@ export class FactDesk {
    * the site's data knows ("Verkaufen Sie Holzpaneele?": '' when it has no name for it).
    */
   #notOffered(tokens: string[], outcome: SearchOutcome, lang: Lang): string | undefined {
-    const offerVerb = this.#offers.findAll(tokens).length > 0;
-    if (offerVerb || this.#asks.findAll(tokens).length > 0) {
+    const offers = this.#offers.findAll(tokens);
+    const offerVerb = offers.length > 0;
+    const asks = [...offers, ...this.#asks.findAll(tokens)];
+    if (asks.length > 0) {
       // "the plaster is bumpy", "unser Teppich": a thing the asker has, not one asked for.
-      const product = this.#products.findAll(tokens).find((p) => !OWNED_BEFORE.has(tokens[p.start - 1] ?? ''));
+      const askEnds = asks.map((a) => a.end);
+      const product = this.#products.findAll(tokens).find((p) => !owned(tokens, p.start, askEnds));
+      if (product) return product.value;
+    }
+    // "Wir bräuchten Sichtschutzfolie": a need said for a product right after it ("we need a tile-look mural" names none).
+    const needEnds = this.#needs.findAll(tokens).map((n) => n.end);
+    if (needEnds.length) {
+      const product = this.#products
+        .findAll(tokens)
+        .find((p) => needEnds.some((end) => p.start >= end && p.start - end <= 1) && !owned(tokens, p.start, needEnds));
       if (product) return product.value;
     }
     if (!offerVerb) return undefined;

@@ -31,6 +31,12 @@ export const OFFER_ASKS: LocalizedText = {
   en: 'do you do, do u do, supply, supplies, provide, provides, print, prints, deliver, can you, could you, do you have, have you got, would you have, order, buy',
 };
 
+/** Saying a need for a product ("Wir bräuchten Sichtschutzfolie", "we need window film"): asks for it when the product follows within a few words. */
+export const NEED_ASKS: LocalizedText = {
+  de: 'brauchen, bräuchten, brauche, benötigen, benötige, suchen, suche, hätten gern, hätte gern',
+  en: 'need, needs, are looking for, am looking for, looking for, want, would like',
+};
+
 /** Asking for a time or a duration ("Wie lange …", "how soon …"): answered by a card that states one. */
 export const TIME_WORDS: LocalizedText = {
   de: 'wie lange, wie viel zeit, wieviel zeit, wann, bis wann, ab wann, wie schnell, wie lang, dauert, dauern, bis wie viel uhr, um wie viel uhr, ab wie viel uhr, an welchen tagen, welche tage, wie viele tage, wie viele werktage, wie viele arbeitstage, wie viele wochen',
