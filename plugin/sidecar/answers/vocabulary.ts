@@ -266,8 +266,8 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
     en: 'base material, backing, made of, made from, substrate, composition, underneath, what is it made, fabric underneath',
   },
   certifications: {
-    de: 'Zertifikat, Zertifikate, Zertifizierung, Zertifizierungen, zertifiziert, Prüfzeichen, Nachweis, Nachweise',
-    en: 'certification, certifications, certificate, certificates, certified',
+    de: 'Zertifikat, Zertifikate, Zertifizierung, Zertifizierungen, zertifiziert, Prüfzeichen, Nachweis, Nachweise, Emissionsklasse, Emissionen, VOC',
+    en: 'certification, certifications, certificate, certificates, certified, emission class, emissions class, emissions, VOC',
   },
   applications: {
     de: 'Einsatzbereich, Einsatzbereiche, Anwendung, Anwendungen, eingesetzt, verwendet, einsetzen, verwenden, wofür, Verwendung, Bereichen',
