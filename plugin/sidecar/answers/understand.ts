@@ -396,26 +396,38 @@ export class QuestionReader {
     // A negation inside a need's own words ("ohne PVC", "nicht brennbar") negates nothing else.
     const ownWords = new Set(this.#needs.findAll(tokens).flatMap((f) => Array.from({ length: f.end - f.start }, (_, k) => f.start + k)));
     const negations = tokens.flatMap((t, i) => (NEGATIONS.has(t) && !ownWords.has(i) && !(t === 'instead' && tokens[i + 1] !== 'of') ? [i] : []));
-    // "flame-retardant isn't good enough", "B1 reicht nicht": what comes before falls short; nothing after is negated.
-    const shortOf = (i: number) => ENOUGH.has(tokens[i + 1] ?? '') || ENOUGH.has(tokens[i + 2] ?? '') || SUFFICES.has(tokens[i - 1] ?? '');
-    const insufficientAt = negations.filter(shortOf);
-    const negationAt = negations.filter((i) => !shortOf(i));
     // Within four words, short ones not counted ("can't be used in a wet room": be, in, a).
     const wordsBetween = (from: number, to: number) => tokens.slice(from + 1, to).filter((t) => t.length > 3).length;
+    const euroclasses = [...folded.matchAll(EUROCLASS)].map((match) => ({ match, at: tokenize(folded.slice(0, match.index)).length }));
+    // Where a stated class ends: "not accepted" after it says it falls short ("für Fluchtwege nicht zulässig" is no class).
+    const classEnds = euroclasses.map((e) => e.at + 3);
+    // "flame-retardant isn't good enough", "B1 reicht nicht", "B-s1, d0 won't be accepted": what comes before
+    // falls short; nothing after is negated.
+    const shortOf = (i: number) =>
+      ENOUGH.has(tokens[i + 1] ?? '') ||
+      ENOUGH.has(tokens[i + 2] ?? '') ||
+      SUFFICES.has(tokens[i - 1] ?? '') ||
+      ([1, 2, 3].some((k) => ACCEPTED.has(tokens[i + k] ?? '')) && classEnds.some((end) => end <= i && wordsBetween(end - 1, i) < 4));
+    const insufficientAt = negations.filter(shortOf);
+    const negationAt = negations.filter((i) => !shortOf(i));
     const insufficientAfter = (end: number) => insufficientAt.some((i) => i >= end && wordsBetween(end - 1, i) < 4);
     const negatedBefore = (start: number) => negationAt.some((i) => i < start && wordsBetween(i, start) < 4 && !taken[i]);
     // "nichtbrennbar, nicht bloß schwer entflammbar", "not just washable": a lower bar than the one asked, no condition.
     const merelyBefore = (start: number) => negationAt.some((i) => i < start && MERELY.has(tokens[i + 1] ?? '') && wordsBetween(i + 1, start) < 4);
     // Fire classes: "Baustoffklasse B1", "DIN 4102 B1", and Euroclasses written out ("B-s1, d0").
-    for (const match of folded.matchAll(/\b([a-f][12]?)\s*-\s*s([123])\s*(?:,\s*)?d([012])\b/g)) {
-      const at = tokenize(folded.slice(0, match.index)).length;
+    for (const { match, at } of euroclasses) {
       for (let i = at; i < at + 3 && i < tokens.length; i++) taken[i] = true;
       const code = `${match[1].toUpperCase()}-s${match[2]}, d${match[3]}`;
       const parts = this.#euroParts(code);
       // "B-s1, d0 or better" as "at least B-s1, d0".
       const orBetter = this.#comparators.find(tokens.slice(at + 3, at + 6), [])[0];
+      // "B-s1, d0 won't be accepted": better than it.
       const comparator =
-        orBetter?.start === 0 && orBetter.value === 'or_better' ? 'ge' : this.#comparators.find(tokens.slice(Math.max(0, at - 4), at), []).at(-1)?.value;
+        orBetter?.start === 0 && orBetter.value === 'or_better'
+          ? 'ge'
+          : insufficientAfter(at + 3)
+            ? 'gt'
+            : this.#comparators.find(tokens.slice(Math.max(0, at - 4), at), []).at(-1)?.value;
       if (parts && (comparator === 'ge' || comparator === 'le')) {
         // "at least B-s1, d0": each part of the class at least (at most) its level.
         for (const part of parts) conditions.push({ kind: 'scale', ...part, op: comparator, negated: false });
@@ -586,6 +598,12 @@ function describesLength(tokens: string[], i: number): boolean {
 
 /** Words that negate the condition after them. */
 const NEGATIONS = new Set(['nicht', 'not', 'kein', 'keine', 'ohne', 'statt', 'anstatt', 'instead']);
+
+/** Euroclasses written out ("B-s1, d0", "A2-s1 d0"). */
+const EUROCLASS = /\b([a-f][12]?)\s*-\s*s([123])\s*(?:,\s*)?d([012])\b/g;
+
+/** After a negation, a stated class that is refused ("B-s1, d0 won't be accepted", "A2-s1, d0 ist nicht zulässig"). */
+const ACCEPTED = new Set(['accepted', 'acceptable', 'allowed', 'permitted', 'approved', 'akzeptiert', 'zulaessig', 'erlaubt', 'zugelassen']);
 
 /** Around a negation, a bar that falls short ("not good enough", "nicht ausreichend", "reicht nicht"): the words after it, and the verbs before it. */
 const ENOUGH = new Set(['enough', 'sufficient', 'adequate', 'ausreichend', 'genug']);
