@@ -187,7 +187,9 @@ export class QuestionReader {
     );
     // A name word another material is described by ("fabric" of "Glass fibre fabric A2", "polyester fabric
     // on …") does not name a material alone: its count includes the materials whose descriptions use it.
-    const described = (m: CatalogMaterial) => new Set(tokensOf([m.summary, m.base_material, m.surface].flatMap((text) => [text.de, text.en]).join(' ')));
+    // By stem: "fibres" in a description counts for the name word "fibre".
+    const described = (m: CatalogMaterial) =>
+      new Set(tokensOf([m.summary, m.base_material, m.surface].flatMap((text) => [text.de, text.en]).join(' ')).map((t) => stem(t)));
     const descriptions = new Map(this.#materials.map((m) => [m.id, described(m)]));
     for (const m of this.#materials) {
       const tokens = new Set([...tokensOf(m.name.de), ...tokensOf(m.name.en)].filter((t) => !NAME_FILLERS.has(t)));
@@ -196,7 +198,7 @@ export class QuestionReader {
     for (const m of this.#materials)
       for (const t of this.#nameTokens.get(m.id)!)
         if (!this.#nameDf.has(t))
-          this.#nameDf.set(t, this.#materials.filter((o) => this.#nameTokens.get(o.id)!.has(t) || descriptions.get(o.id)!.has(t)).length);
+          this.#nameDf.set(t, this.#materials.filter((o) => this.#nameTokens.get(o.id)!.has(t) || descriptions.get(o.id)!.has(stem(t))).length);
     this.#nameWords = new Lexicon(
       [...this.#nameDf.keys()].map((t) => ({ tokens: [t], value: t })),
       known,
