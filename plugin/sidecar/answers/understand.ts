@@ -120,6 +120,8 @@ export class QuestionReader {
   readonly #nameWords: Lexicon<string>;
   readonly #nameTokens = new Map<string, Set<string>>();
   readonly #nameDf = new Map<string, number>();
+  /** Two consecutive words of one material's name that no other name has, with that material ('' when shared). */
+  readonly #namePairs = new Map<string, string>();
   /** The level codes of the ordered scales ("b1", "a2"), folded. */
   readonly #levelCodes = new Set<string>();
   readonly #useCases: Lexicon<UseCase>;
@@ -194,6 +196,16 @@ export class QuestionReader {
     for (const m of this.#materials) {
       const tokens = new Set([...tokensOf(m.name.de), ...tokensOf(m.name.en)].filter((t) => !NAME_FILLERS.has(t)));
       this.#nameTokens.set(m.id, tokens);
+    }
+    for (const m of this.#materials) {
+      for (const name of [m.name.de, m.name.en]) {
+        const words = tokensOf(name);
+        for (let i = 1; i < words.length; i++) {
+          const pair = `${words[i - 1]} ${words[i]}`;
+          const seen = this.#namePairs.get(pair);
+          this.#namePairs.set(pair, seen === undefined || seen === m.id ? m.id : '');
+        }
+      }
     }
     for (const m of this.#materials)
       for (const t of this.#nameTokens.get(m.id)!)
@@ -477,6 +489,8 @@ export class QuestionReader {
         // "must be B1" asks for a class, not for "Vlies FR B1".
         if (own.every((w) => /^\d+$/.test(w) || this.#levelCodes.has(w))) entry.numbers += 1;
         else entry.score += Math.max(...own.map((w) => 1 / this.#nameDf.get(w)!));
+        // Two words of its name in its order that no other name has ("polyester textile"): that name.
+        if (i > 0 && this.#namePairs.get(`${tokens[i - 1]} ${token}`) === m.id) entry.score += 1;
         entry.words += 1;
         scores.set(m.id, entry);
       }
