@@ -35,15 +35,16 @@ const { default: defaults } = await import(path.join(ROOT, 'plugin/data/default-
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
 function get(base, question) {
-  const { path: query, headers } = askRequest(question);
+  const { method, path: query, headers, body } = askRequest(question);
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = http.get(`${base}${ASK}${query}`, { agent, headers }, (res) => {
+    const req = http.request(`${base}${ASK}${query}`, { agent, method, headers }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
     });
     req.on('error', reject);
+    req.end(body);
   });
 }
 
@@ -52,7 +53,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-ask-'));
 const server = startProcess({
   command: process.execPath,
   args: [...SIDECAR_NODE_FLAGS, BUNDLE],
-  env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', MANUFACTURER_AGENT_DATA_DIR: dataDir, MANUFACTURER_AGENT_RATE_LIMIT: '0', MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0' },
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    MANUFACTURER_AGENT_DATA_DIR: dataDir,
+    MANUFACTURER_AGENT_RATE_LIMIT: '0',
+    MANUFACTURER_AGENT_HANDOFF_RATE_LIMIT: '0',
+  },
   cpu: 0,
   name: 'sidecar',
 });
@@ -68,7 +76,8 @@ try {
   }
   const table = accuracyByClass(outcomes);
   console.log(`accuracy (${questions.length} questions):`);
-  for (const row of table) console.log(`  ${row.name.padEnd(13)} ${String(row.correct).padStart(3)}/${String(row.total).padEnd(3)} ${row.percent.toFixed(1)} %`);
+  for (const row of table)
+    console.log(`  ${row.name.padEnd(13)} ${String(row.correct).padStart(3)}/${String(row.total).padEnd(3)} ${row.percent.toFixed(1)} %`);
   for (const o of outcomes.filter((x) => x.misses.length)) console.log(`  miss ${o.question.id}: ${o.misses.join('; ')}`);
   const rssAfterSet = rssMb(server.pid);
 
@@ -100,11 +109,15 @@ try {
     for (const [i, question] of questions.entries()) await get(base, { ...question, question: `${question.question} ${'x'.repeat(round + 1)}${i}` });
   }
   const rssAfterDistinct = rssMb(server.pid);
-  console.log(`memory: RSS ${rssAfterSet?.toFixed(1)} MB after the set, ${rssAfterDistinct?.toFixed(1)} MB after ${3 * questions.length} distinct questions more (+${(rssAfterDistinct - rssAfterSet).toFixed(1)} MB)`);
+  console.log(
+    `memory: RSS ${rssAfterSet?.toFixed(1)} MB after the set, ${rssAfterDistinct?.toFixed(1)} MB after ${3 * questions.length} distinct questions more (+${(rssAfterDistinct - rssAfterSet).toFixed(1)} MB)`,
+  );
 
   const accuracy = table.find((r) => r.name === 'all').percent;
   const ok = accuracy >= ACCURACY_TARGET && all.p99 < P99_TARGET_MS;
-  console.log(`targets: accuracy ${accuracy.toFixed(1)} % (>= ${ACCURACY_TARGET} %), p99 ${all.p99.toFixed(2)} ms (< ${P99_TARGET_MS} ms): ${ok ? 'met' : 'NOT met'}`);
+  console.log(
+    `targets: accuracy ${accuracy.toFixed(1)} % (>= ${ACCURACY_TARGET} %), p99 ${all.p99.toFixed(2)} ms (< ${P99_TARGET_MS} ms): ${ok ? 'met' : 'NOT met'}`,
+  );
   process.exitCode = ok ? 0 : 1;
 } finally {
   agent.destroy();

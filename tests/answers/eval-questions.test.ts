@@ -28,7 +28,7 @@ describe('answers evaluation set (issue 19)', () => {
     const outcomes: { question: EvalQuestion; misses: string[] }[] = [];
     for (const question of questions) {
       const request = askRequest(question);
-      const res = await api(running.baseUrl, `${ASK_PATH}${request.path}`, { headers: request.headers });
+      const res = await api(running.baseUrl, `${ASK_PATH}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
       expect(res.status).toBe(200);
       outcomes.push({ question, misses: gradeAnswer(question, res.json as AnswerBody, defaults.materials) });
     }

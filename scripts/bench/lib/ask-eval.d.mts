@@ -5,6 +5,8 @@ export interface EvalQuestion {
   language: 'de' | 'en' | 'any';
   question: string;
   accept_language?: string;
+  /** The earlier question of the conversation (sent as NLWeb prev). */
+  prev?: string;
   expect: { routed?: boolean | 'either'; materials?: string[]; only?: boolean; has?: string[]; lacks?: string[]; ids?: string[] };
 }
 export interface AnswerBody {
@@ -15,7 +17,7 @@ export interface AnswerBody {
 }
 export declare const EVAL_SET_URL: URL;
 export declare function loadEvalSet(): EvalQuestion[];
-export declare function askRequest(question: EvalQuestion): { path: string; headers: Record<string, string> };
+export declare function askRequest(question: EvalQuestion): { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
 export declare function gradeAnswer(question: EvalQuestion, body: AnswerBody, materials: { id: string; name: { de: string; en: string } }[]): string[];
 export declare function accuracyByClass(
   outcomes: { question: EvalQuestion; misses: string[] }[],

@@ -11,13 +11,23 @@ export const EVAL_SET_URL = new URL('../../../tests/answers/eval-questions.json'
  */
 export function loadEvalSet() {
   const folder = new URL('./', EVAL_SET_URL);
-  const extra = readdirSync(folder).filter((name) => /^dev-[a-z0-9-]+\.json$/.test(name)).sort();
+  const extra = readdirSync(folder)
+    .filter((name) => /^dev-[a-z0-9-]+\.json$/.test(name))
+    .sort();
   return [EVAL_SET_URL, ...extra.map((name) => new URL(name, folder))].flatMap((url) => JSON.parse(readFileSync(url, 'utf8')).questions);
 }
 
-/** The request of a question: GET with its query; the Accept-Language a one-word question comes with. */
+/**
+ * The request of a question: GET with its query; the Accept-Language a one-word question comes with; a
+ * follow-up (prev) as the NLWeb POST that carries its earlier question.
+ */
 export function askRequest(question) {
-  return { path: `?query=${encodeURIComponent(question.question)}`, headers: question.accept_language ? { 'accept-language': question.accept_language } : {} };
+  const headers = question.accept_language ? { 'accept-language': question.accept_language } : {};
+  if (question.prev) {
+    const body = JSON.stringify({ query: { text: question.question, prev: [question.prev] }, prefer: { streaming: false } });
+    return { method: 'POST', path: '', headers: { ...headers, 'content-type': 'application/json' }, body };
+  }
+  return { method: 'GET', path: `?query=${encodeURIComponent(question.question)}`, headers };
 }
 
 const fold = (text) => text.toLowerCase().replace(/\s+/g, ' ');
