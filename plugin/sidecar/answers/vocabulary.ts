@@ -163,8 +163,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
     // Its title names what it covers, not "project": a question that only mentions its project is no such question.
     label: { de: 'Preise, Termine und Montage', en: 'Prices, dates and installation' },
     terms: {
-      de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Zahlungsziel Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung',
-      en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging hanger visit survey measure abroad complaint warranty guarantee promise guaranteed reservation',
+      de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Zahlungsziel Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung Januar Februar März April Juni Juli August September Oktober November Dezember',
+      en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging hanger visit survey measure abroad complaint warranty guarantee promise guaranteed reservation January February March April June July August September October November December',
     },
   },
 };
