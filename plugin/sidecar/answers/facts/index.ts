@@ -355,7 +355,8 @@ export class FactDesk {
       // know, and its figures are checked against the card found.
       // A figure no card states is the claim, checked against the card found, not what finds it.
       // A duration said in words ("about a week") is the claim too: its unit does not pick the card.
-      const duration = DURATION_IN_WORDS.exec(query.toLowerCase());
+      const folded = fold(query);
+      const duration = DURATION_IN_WORDS.exec(folded);
       const unit = duration ? new Set(this.#index.tokenize(duration[0], lang)) : undefined;
       const terms = this.#content(outcome, lang).filter(
         (t) => !this.#assertionTerms[lang].has(t) && !(/^\d+$/.test(t) && !this.cards.knows(t, lang)) && !unit?.has(t),
@@ -370,8 +371,7 @@ export class FactDesk {
       const [hit] = this.cards.match(terms, lang, about, 1);
       if (hit && hit.score >= this.threshold) return this.#cardAnswer(hit, base, lang, this.#verdict(query, hit.card, lang));
       // A claim about a time ("brauchen 3–4 Tage, oder?") is checked against the card that states one.
-      const folded = fold(query);
-      const timed = STATES_TIME.test(folded) || DURATION_IN_WORDS.test(folded) ? this.#timedCard(terms, lang) : undefined;
+      const timed = STATES_TIME.test(folded) || duration ? this.#timedCard(terms, lang) : undefined;
       if (timed) return this.#cardAnswer(timed, base, lang, this.#verdict(query, timed.card, lang));
     }
     return null;

@@ -60,7 +60,10 @@ class LanguageCards {
     this.#heads = lang === 'de' ? this.#vocabulary.map((word) => [...word].reverse().join('')).sort() : undefined;
   }
 
-  /** The cards that contain a term as a whole word, and (four letters or more) the others with a word it begins. */
+  /**
+   * The cards that contain a term as a whole word, and (four letters or more) the others with a word it
+   * begins or, in German, a compound it ends.
+   */
   cardsOf(term: string): { exact: Uint32Array; prefix: Uint32Array } {
     let found = this.#terms.get(term);
     if (found) return found;
