@@ -783,6 +783,7 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
     const decided = new Set(q.conditions.flatMap((c) => conditionAttributes(ctx.model, c)));
     if (q.conditions.length && (q.yesNo || q.attributes.length === 0 || !q.listWord || q.attributes.every((a) => decided.has(a))))
       return yesNoAnswer(ctx, q, m);
+    if (q.yesNo && q.applications.size && q.attributes.every((a) => a === 'applications')) return suitabilityAnswer(ctx, q, m);
     if (q.attributes.length)
       return answered(
         ctx,
@@ -795,6 +796,32 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
   if (q.superlative) return superlativeAnswer(ctx, q, q.superlative);
   if (q.conditions.length) return listAnswer(ctx, q);
   return undefined;
+}
+
+/**
+ * "Would X be fine for a hotel corridor?": yes when the catalog names X for the use the question names;
+ * else no, with X's applications and the materials the catalog names for it.
+ */
+function suitabilityAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): CatalogAnswer {
+  const { lang } = ctx;
+  const applications = (x: CatalogMaterial) => say(lang, `Einsatzbereiche: ${x.applications.de}`, `applications: ${x.applications.en}`);
+  if (q.applications.has(m.id)) return answered(ctx, [`${say(lang, 'Ja', 'Yes')}: ${m.name[lang]} – ${applications(m)}.`], [m]);
+  const best = Math.max(...q.applications.values());
+  const all = materialsOf(ctx.config).filter((x) => q.applications.get(x.id) === best);
+  const others = all.slice(0, shownCount(all.length));
+  return answered(
+    ctx,
+    [
+      say(
+        lang,
+        `Nein, dafür ist ${m.name.de} im Katalog nicht vorgesehen (${applications(m)}).`,
+        `No, the catalog does not list ${m.name.en} for this (${applications(m)}).`,
+      ),
+      say(lang, 'Laut Katalog dafür vorgesehen: ', 'According to the catalog, intended for this: ') + withEvidence(others, applications, lang) + '.',
+      ...moreSentence(ctx, others.length, all.length),
+    ],
+    [m, ...others],
+  );
 }
 
 /** Materials whose applications the question names best (for questions the search does not answer). */
