@@ -6,7 +6,7 @@ import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
-import { QuestionReader, type QuestionStructure } from './understand.js';
+import { QuestionReader, readerFor, type QuestionStructure } from './understand.js';
 import { expandShorthand, fold } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 
@@ -136,7 +136,7 @@ function structuredFor(index: AnswerIndex, config: SiteConfig) {
   if (!entry)
     structuredByIndex.set(
       index,
-      (entry = { reader: new QuestionReader(config), answers: new Memo(STRUCTURED_PER_INDEX), reads: new Memo(STRUCTURED_PER_INDEX) }),
+      (entry = { reader: readerFor(index, config), answers: new Memo(STRUCTURED_PER_INDEX), reads: new Memo(STRUCTURED_PER_INDEX) }),
     );
   return entry;
 }

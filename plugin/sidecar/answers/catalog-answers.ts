@@ -109,6 +109,9 @@ function allHold(model: NeedsModel, m: CatalogMaterial, conditions: Condition[])
   return verdicts.includes(false) ? false : verdicts.includes(undefined) ? undefined : true;
 }
 
+/** "Einsatzbereiche: …" / "applications: …", the evidence that the catalog names a material for a use. */
+const applicationsOf = (m: CatalogMaterial, lang: Lang) => say(lang, `Einsatzbereiche: ${m.applications.de}`, `applications: ${m.applications.en}`);
+
 const weightText = (m: CatalogMaterial) => `${m.weight_g_m2} g/m²`;
 const widthText = (m: CatalogMaterial, lang: Lang) => say(lang, `${m.printable_width_cm} cm Druckbreite`, `${m.printable_width_cm} cm printable width`);
 const cleanText = (m: CatalogMaterial, lang: Lang) => `${m.cleanability.class[lang]} (${m.cleanability.standard})`;
@@ -137,7 +140,7 @@ function fieldEvidence(m: CatalogMaterial, field: string, lang: Lang): string {
     case 'surface':
       return say(lang, `Oberfläche: ${m.surface.de}`, `surface: ${m.surface.en}`);
     case 'applications':
-      return say(lang, `Einsatzbereiche: ${m.applications.de}`, `applications: ${m.applications.en}`);
+      return applicationsOf(m, lang);
     case 'summary':
       return trim(m.summary[lang]);
     case 'printable_width_cm':
@@ -185,8 +188,7 @@ function conditionEvidence(model: NeedsModel, m: CatalogMaterial, c: Condition, 
     const need = needById(model, r);
     return need ? [needEvidence(model, m, need, lang)] : [];
   });
-  if (c.useCase.mentions.de.trim() || c.useCase.mentions.en.trim())
-    parts.push(say(lang, `Einsatzbereiche: ${m.applications.de}`, `applications: ${m.applications.en}`));
+  if (c.useCase.mentions.de.trim() || c.useCase.mentions.en.trim()) parts.push(applicationsOf(m, lang));
   return [...new Set(parts)].join('; ');
 }
 
@@ -490,8 +492,9 @@ function requirementsDecide(model: NeedsModel, q: QuestionStructure, materials: 
       const need = needById(model, id);
       if (need && !q.conditions.some((o) => o.kind === 'need' && o.need.id === id)) conditions.push({ kind: 'need', need, negated: false });
     }
-    const words = `${c.useCase.mentions.de},${c.useCase.mentions.en}`;
-    if (words.replace(/,/g, '').trim()) for (const m of materials) if (mentions(m, words)) applications.set(m.id, Math.max(applications.get(m.id) ?? 0, 1));
+    const { mentions: words } = c.useCase;
+    if (words.de.trim() || words.en.trim())
+      for (const m of materials) if (mentions(m, `${words.de},${words.en}`)) applications.set(m.id, Math.max(applications.get(m.id) ?? 0, 1));
   }
   return { ...q, conditions, applications };
 }
@@ -521,7 +524,7 @@ function listAnswer(ctx: Context, asked: QuestionStructure, among?: CatalogMater
   const { q, ranked, matching } = decided;
   const evidence = (m: CatalogMaterial) => [...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ');
   const label = labels(model, q.conditions, lang);
-  const applications = (m: CatalogMaterial) => `${evidence(m)}; ${say(lang, 'Einsatzbereiche', 'applications')}: ${m.applications[lang]}`;
+  const applications = (m: CatalogMaterial) => `${evidence(m)}; ${applicationsOf(m, lang)}`;
   // A setting the catalog names for some of many matches ("abwischbar, für ein Restaurant"): those lead,
   // the others are counted with the link to the full list.
   // Up to a handful are all named, those the catalog names for the setting first.
@@ -804,41 +807,43 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
  */
 function suitabilityAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): CatalogAnswer {
   const { lang } = ctx;
-  const applications = (x: CatalogMaterial) => say(lang, `Einsatzbereiche: ${x.applications.de}`, `applications: ${x.applications.en}`);
-  if (q.applications.has(m.id)) return answered(ctx, [`${say(lang, 'Ja', 'Yes')}: ${m.name[lang]} – ${applications(m)}.`], [m]);
-  const best = Math.max(...q.applications.values());
-  const all = materialsOf(ctx.config).filter((x) => q.applications.get(x.id) === best);
-  const others = all.slice(0, shownCount(all.length));
+  if (q.applications.has(m.id)) return answered(ctx, [`${say(lang, 'Ja', 'Yes')}: ${m.name[lang]} – ${applicationsOf(m, lang)}.`], [m]);
+  const meant = meantFor(ctx, q);
   return answered(
     ctx,
     [
       say(
         lang,
-        `Nein, dafür ist ${m.name.de} im Katalog nicht vorgesehen (${applications(m)}).`,
-        `No, the catalog does not list ${m.name.en} for this (${applications(m)}).`,
+        `Nein, dafür ist ${m.name.de} im Katalog nicht vorgesehen (${applicationsOf(m, lang)}).`,
+        `No, the catalog does not list ${m.name.en} for this (${applicationsOf(m, lang)}).`,
       ),
-      say(lang, 'Laut Katalog dafür vorgesehen: ', 'According to the catalog, intended for this: ') + withEvidence(others, applications, lang) + '.',
-      ...moreSentence(ctx, others.length, all.length),
+      ...meant.sentences,
     ],
-    [m, ...others],
+    [m, ...meant.materials],
   );
+}
+
+/** The materials whose applications the question names best, a handful of them, as the sentences that name them. */
+function meantFor(ctx: Context, q: QuestionStructure): { sentences: string[]; materials: CatalogMaterial[] } {
+  const { lang } = ctx;
+  const best = Math.max(...q.applications.values());
+  const all = materialsOf(ctx.config).filter((m) => q.applications.get(m.id) === best);
+  const materials = all.slice(0, shownCount(all.length));
+  return {
+    sentences: [
+      say(lang, 'Laut Katalog dafür vorgesehen: ', 'According to the catalog, intended for this: ') +
+        withEvidence(materials, (m) => applicationsOf(m, lang), lang) +
+        '.',
+      ...moreSentence(ctx, materials.length, all.length),
+    ],
+    materials,
+  };
 }
 
 /** Materials whose applications the question names best (for questions the search does not answer). */
 export function applicationAnswer(config: SiteConfig, base: string, lang: Lang, q: QuestionStructure): CatalogAnswer | undefined {
   if (q.applications.size === 0 || q.named.length || q.unpublished || q.projectSpecific || q.action) return undefined;
-  const best = Math.max(...q.applications.values());
-  const all = materialsOf(config).filter((m) => q.applications.get(m.id) === best);
-  const ms = all.slice(0, shownCount(all.length));
   const ctx: Context = { config, base, lang, model: needsModelOf(config) };
-  return answered(
-    ctx,
-    [
-      say(lang, 'Laut Katalog dafür vorgesehen: ', 'According to the catalog, intended for this: ') +
-        withEvidence(ms, (m) => say(lang, `Einsatzbereiche: ${m.applications.de}`, `applications: ${m.applications.en}`), lang) +
-        '.',
-      ...moreSentence(ctx, ms.length, all.length),
-    ],
-    ms,
-  );
+  const meant = meantFor(ctx, q);
+  return answered(ctx, meant.sentences, meant.materials);
 }

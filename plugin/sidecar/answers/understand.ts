@@ -194,12 +194,9 @@ export class QuestionReader {
       new Set(tokensOf([m.summary, m.base_material, m.surface].flatMap((text) => [text.de, text.en]).join(' ')).map((t) => stem(t)));
     const descriptions = new Map(this.#materials.map((m) => [m.id, described(m)]));
     for (const m of this.#materials) {
-      const tokens = new Set([...tokensOf(m.name.de), ...tokensOf(m.name.en)].filter((t) => !NAME_FILLERS.has(t)));
-      this.#nameTokens.set(m.id, tokens);
-    }
-    for (const m of this.#materials) {
-      for (const name of [m.name.de, m.name.en]) {
-        const words = tokensOf(name);
+      const names = [tokensOf(m.name.de), tokensOf(m.name.en)];
+      this.#nameTokens.set(m.id, new Set(names.flat().filter((t) => !NAME_FILLERS.has(t))));
+      for (const words of names) {
         for (let i = 1; i < words.length; i++) {
           const pair = `${words[i - 1]} ${words[i]}`;
           const seen = this.#namePairs.get(pair);
@@ -683,6 +680,15 @@ function readComparative(shapes: Shape[]): Superlative | undefined {
  * One pattern over staff's synonyms, longer words first: each word literal, its spaces and hyphens any run of
  * them. Built from configuration, so tests/unit/regex-linear.test.ts checks it like the literals.
  */
+const readers = new WeakMap<object, QuestionReader>();
+
+/** The reader of one search index (so of one configuration revision), built once and shared by the structure and the fact cards. */
+export function readerFor(index: object, config: SiteConfig): QuestionReader {
+  let reader = readers.get(index);
+  if (!reader) readers.set(index, (reader = new QuestionReader(config)));
+  return reader;
+}
+
 export function synonymPattern(words: readonly string[]): RegExp {
   const escape = (word: string) =>
     word

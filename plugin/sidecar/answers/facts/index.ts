@@ -5,7 +5,7 @@ import { companyOf, type CatalogMaterial, type Lang } from '../documents.js';
 import { UNPUBLISHED_WORDS, type AttributeId } from '../vocabulary.js';
 import { fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
 import type { AnswerIndex, SearchOutcome } from '../search.js';
-import { QuestionReader } from '../understand.js';
+import { readerFor } from '../understand.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
@@ -143,7 +143,7 @@ export class FactDesk {
     this.#index = index;
     // The cards read with the staff's synonyms replaced, as the questions are: a question's "Logo" is
     // asked as "Motiv", so a card that says "ohne Logo" must say it the same way.
-    const reader = new QuestionReader(config);
+    const reader = readerFor(index, config);
     this.cards = new CardIndex(buildCards(config), (text, lang) => index.tokenize(reader.rewrite(text, lang), lang));
     const termsOf = (text: LocalizedText) => ({ de: new Set(index.tokenize(text.de, 'de')), en: new Set(index.tokenize(text.en, 'en')) });
     this.#offerTerms = termsOf(OFFER_WORDS);
@@ -244,19 +244,15 @@ export class FactDesk {
   #notOffered(tokens: string[], outcome: SearchOutcome, lang: Lang): string | undefined {
     const offers = this.#offers.findAll(tokens);
     const offerVerb = offers.length > 0;
-    const asks = [...offers, ...this.#asks.findAll(tokens)];
-    if (asks.length > 0) {
-      // "the plaster is bumpy", "unser Teppich": a thing the asker has, not one asked for.
-      const askEnds = asks.map((a) => a.end);
-      const product = this.#products.findAll(tokens).find((p) => !owned(tokens, p.start, askEnds));
-      if (product) return product.value;
-    }
+    const askEnds = [...offers, ...this.#asks.findAll(tokens)].map((a) => a.end);
     // "Wir bräuchten Sichtschutzfolie": a need said for a product right after it ("we need a tile-look mural" names none).
     const needEnds = this.#needs.findAll(tokens).map((n) => n.end);
-    if (needEnds.length) {
-      const product = this.#products
-        .findAll(tokens)
-        .find((p) => needEnds.some((end) => p.start >= end && p.start - end <= 1) && !owned(tokens, p.start, needEnds));
+    if (askEnds.length || needEnds.length) {
+      const products = this.#products.findAll(tokens);
+      // "the plaster is bumpy", "unser Teppich": a thing the asker has, not one asked for.
+      const product =
+        (askEnds.length ? products.find((p) => !owned(tokens, p.start, askEnds)) : undefined) ??
+        products.find((p) => needEnds.some((end) => p.start >= end && p.start - end <= 1) && !owned(tokens, p.start, needEnds));
       if (product) return product.value;
     }
     if (!offerVerb) return undefined;
