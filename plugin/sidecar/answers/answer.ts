@@ -1,7 +1,7 @@
 import { INTERFACE_VERSION } from '../core/paths.js';
 import type { SiteConfig, SiteState } from '../core/site-config.js';
 import { answerFromCatalog, applicationAnswer, withRecommendation, type CatalogAnswer } from './catalog-answers.js';
-import { compose, type AskResult, type Composed } from './compose.js';
+import { compose, composeRecommendations, type AskResult, type Composed } from './compose.js';
 import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
@@ -68,6 +68,14 @@ function complement(outcome: SearchOutcome, top: Hit): Hit | undefined {
   return outcome.hits
     .slice(1, 6)
     .find((hit) => !isOverview(hit) && !isProjectSpecific(hit) && hit.score >= top.score / 2 && hit.matched.filter((t) => !covered.has(t)).length >= 2);
+}
+
+/** Every recommendation is found by the words the best one is ("Welche Tapete empfehlen Sie?"): none is the one asked for. */
+function undecided(outcome: SearchOutcome, config: SiteConfig): boolean {
+  const top = outcome.hits[0];
+  if (top?.doc.grounding.kind !== 'recommendation') return false;
+  const alike = outcome.hits.filter((hit) => hit.doc.grounding.kind === 'recommendation' && top.matched.every((term) => hit.matched.includes(term)));
+  return alike.length > 1 && alike.length === Object.keys(config.recommendations).length;
 }
 
 /** Whether the question also asks what only an advisor settles, beyond what the best document covers. */
@@ -161,7 +169,7 @@ function structuredAnswer(
   const settingOnly = q.conditions.length > 0 && q.conditions.every((c) => c.kind === 'use_case') && !q.named.length && !q.superlative;
   if (settingOnly && searched && (topGrounding?.kind === 'fact' || topGrounding?.kind === 'faq') && !q.asksMaterial) return null;
   let found: CatalogAnswer | undefined = answerFromCatalog(config, base, language, q);
-  if (found?.list && q.recommendation && searched && topGrounding?.kind === 'recommendation')
+  if (found?.list && q.recommendation && searched && topGrounding?.kind === 'recommendation' && !undecided(outcome, config))
     found = withRecommendation(config, base, language, found, topGrounding.priority);
   // Applications the question names beat a single material the search happens to rank first.
   if (!found && (!searched || outcome.hits[0].doc.grounding.kind === 'material')) found = applicationAnswer(config, base, language, q);
@@ -371,6 +379,10 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
       (advisorOnly ? null : (desk.retrieve(asked, outcome, language, base) ?? stepFact(index, config, base, language, structure))) ??
       desk.refusal(asked, language, base, outcome)
     );
+  }
+  if (undecided(outcome, config)) {
+    const overview = partFor(index, base, 'recommendations', language, () => composeRecommendations(config, base, language));
+    return { language, routed: false, answer: overview.answer, results: overview.results, kind: 'catalog' };
   }
   const second = complement(outcome, top);
 

@@ -113,8 +113,15 @@ function composeRecommendation(config: SiteConfig, base: string, priority: Prior
     sentences.push(say(lang, `Ebenfalls dafür vorgesehen: ${names}.`, `Also intended for this: ${names}.`));
   }
   sentences.push(ADVISOR_CONFIRMS[lang]);
+  const main = recommendationResult(config, base, priority, lang);
+  return { answer: sentences.join(' '), results: [main, ...alternatives.map((m) => materialResult(config, base, m, lang))] };
+}
+
+function recommendationResult(config: SiteConfig, base: string, priority: Priority, lang: Lang): AskResult {
+  const setting = config.recommendations[priority];
+  const material = materialsOf(config).find((m) => m.id === setting.material_id)!;
   const link = links(config, base);
-  const main: AskResult = {
+  return {
     ...materialResult(config, base, material, lang),
     kind: 'recommendation',
     priority,
@@ -122,7 +129,28 @@ function composeRecommendation(config: SiteConfig, base: string, priority: Prior
     url: link.recommendation(priority),
     grounding: { source: link.recommendation(priority) },
   };
-  return { answer: sentences.join(' '), results: [main, ...alternatives.map((m) => materialResult(config, base, m, lang))] };
+}
+
+/**
+ * What to use when the question names no need the search can tell apart ("Welche Tapete empfehlen
+ * Sie?"): every recommendation with what it is for, instead of the one whose text happens to score first.
+ */
+export function composeRecommendations(config: SiteConfig, base: string, lang: Lang): Composed {
+  const priorities = Object.keys(config.recommendations) as Priority[];
+  const named = priorities.map((p) => {
+    const material = materialsOf(config).find((m) => m.id === config.recommendations[p].material_id)!;
+    return say(lang, `für ${PRIORITY_WORDING[p].label.de} ${material.name.de}`, `for ${PRIORITY_WORDING[p].label.en}, ${material.name.en}`);
+  });
+  const answer = [
+    say(lang, 'Welches Material passt, hängt vom Projekt ab. Wir empfehlen', 'Which material fits depends on the project. We recommend'),
+    `${named.join('; ')}.`,
+    say(
+      lang,
+      'Nennen Sie Raum, Wand und Anforderungen (etwa Brandschutzklasse, Feuchtigkeit, Beanspruchung), dann lässt sich das passende Material nennen.',
+      'Tell us the room, the wall and the requirements (a fire class, moisture, wear, say) and the fitting material can be named.',
+    ),
+  ].join(' ');
+  return { answer, results: priorities.map((p) => recommendationResult(config, base, p, lang)) };
 }
 
 /** The contact point every routed answer and several facts name. */
