@@ -130,6 +130,8 @@ export function wordMatches(
   const wordStem = stem(word);
   // Plurals with umlaut: "Räume" is "Raum", "Bäder" is "Bad".
   if (plain(stem(question)) === plain(wordStem)) return true;
+  // One of them inflected, the other not, where the crude stem cuts the base form ("Treppenhaus", "Treppenhäuser").
+  if (question.length >= 5 && word.length >= 5 && (plain(question) === plain(wordStem) || plain(stem(question)) === plain(word))) return true;
   // A word the vocabulary knows as it is ("class") is no typo of another ("glass").
   // A typo keeps the first letter ("neben" is no typo of "uneben").
   // A word that only adds or lacks letters at the end is another word more often than a typo ("contractor"
@@ -179,6 +181,7 @@ export class Lexicon<T> {
   readonly #matches = new Memo<string, Set<string>>(MEMO_GENERATION);
   readonly #byStem = new Map<string | number, string[]>();
   readonly #byLength = new Map<string | number, string[]>();
+  readonly #byPlain = new Map<string | number, string[]>();
   readonly #byPart = new Map<string | number, string[]>();
   readonly #byFirst = new Map<string, Entry<T>[]>();
 
@@ -214,6 +217,7 @@ export class Lexicon<T> {
     for (const word of this.#words) {
       const wordStem = stem(word);
       add(this.#byStem, plain(wordStem), word);
+      add(this.#byPlain, plain(word), word);
       if (word.length >= 5) add(this.#byLength, word.length, word);
       if (wordStem.length >= 5) {
         add(this.#byPart, word, word);
@@ -247,7 +251,11 @@ export class Lexicon<T> {
 
   /** Every word wordMatches() could accept for the token (a superset; it decides). */
   #candidates(token: string): Set<string> {
-    const out = new Set<string>(this.#byStem.get(plain(stem(token))) ?? []);
+    const out = new Set<string>([
+      ...(this.#byStem.get(plain(stem(token))) ?? []),
+      ...(this.#byStem.get(plain(token)) ?? []),
+      ...(this.#byPlain.get(plain(stem(token))) ?? []),
+    ]);
     if (token.length >= 5) for (let n = token.length - 2; n <= token.length + 2; n++) for (const w of this.#byLength.get(n) ?? []) out.add(w);
     // Compounds: the word or its stem as the head (a suffix) or the start (a prefix) of the token.
     for (let n = 5; n <= token.length - 3; n++) {
