@@ -511,6 +511,9 @@ export class QuestionReader {
         if (!attributes.includes(attribute)) attributes.push(attribute);
       }
     const first = tokens[0] ?? '';
+    // "Wir überlegen, X im Fluchtweg zu nehmen – ist das erlaubt?": the clause that asks gives the shape too.
+    const clause = askingClause(query);
+    const asksYesNo = QUESTION_SHAPE_WORDS_AUX.has(first) || (clause !== undefined && QUESTION_SHAPE_WORDS_AUX.has(this.#words(clause)[0] ?? ''));
     const comparative = readComparative(shapes);
     return {
       named: named.map((n) => n.m),
@@ -525,8 +528,8 @@ export class QuestionReader {
           : undefined),
       comparative,
       comparison: has('compare') || (comparative !== undefined && named.length >= 2),
-      yesNo: QUESTION_SHAPE_WORDS_AUX.has(first),
-      negatedQuestion: QUESTION_SHAPE_WORDS_AUX.has(first) && negationAt.some((i) => !taken[i]),
+      yesNo: asksYesNo,
+      negatedQuestion: asksYesNo && negationAt.some((i) => !taken[i]),
       // "how long does it take"/"wie lange dauert" asks for a time, not for a length ("wie lang ist eine Rolle").
       // "available in 320 cm" / "lieferbar in 320 cm" asks for a variant the data states, not for stock.
       unpublished: this.#unpublished
@@ -534,7 +537,7 @@ export class QuestionReader {
         .some((f) => !asksDuration(tokens, f.start) && !asksVariant(tokens, f.end) && !describesLength(tokens, f.start)),
       action: this.#actions.find(tokens, taken.slice()).length > 0,
       projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).length > 0,
-      listWord: has('list') || !QUESTION_SHAPE_WORDS_AUX.has(first),
+      listWord: has('list') || !asksYesNo,
       asksMaterial: has('list') || has('recommend') || tokens.some((t) => MATERIAL_TERMS.has(t)),
       recommendation: has('recommend'),
       those: has('those'),
@@ -687,6 +690,17 @@ export function readerFor(index: object, config: SiteConfig): QuestionReader {
   let reader = readers.get(index);
   if (!reader) readers.set(index, (reader = new QuestionReader(config)));
   return reader;
+}
+
+/**
+ * The clause that asks, of a question with context before it: the last part ending in "?" after a
+ * sentence end, a colon or a dash ("Wir sanieren ein Amt – ist X dort erlaubt?"); undefined when the
+ * question is one clause.
+ */
+export function askingClause(query: string): string | undefined {
+  const clauses = query.split(/(?<=[.!?:;])\s+|\s[–—-]\s/).filter((s) => s.trim());
+  if (clauses.length < 2) return undefined;
+  return clauses.findLast((s) => s.includes('?'));
 }
 
 export function synonymPattern(words: readonly string[]): RegExp {

@@ -291,7 +291,7 @@ export const ACTION_WORDS: LocalizedText = {
 /** Words that give a question its shape: yes/no, list, comparison, superlative, comparative. */
 export const QUESTION_SHAPE_WORDS = {
   aux: {
-    de: 'ist, sind, hat, haben, darf, dürfen, kann, können, eignet, passt, gibt, taugt, lässt',
+    de: 'ist, sind, hat, haben, darf, dürfen, kann, können, eignet, passt, gibt, taugt, lässt, geht, klappt, funktioniert',
     en: 'is, are, has, have, does, do, can, may, could, will, would, should, isnt, arent',
   },
   list: { de: 'welche, welcher, welches, alle, liste, auflisten', en: 'which, list, all, what materials' },
@@ -308,7 +308,7 @@ export const QUESTION_SHAPE_WORDS = {
   narrowest: { de: 'schmalste, schmalsten, schmalster, am schmalsten', en: 'narrowest' },
   // An extreme of whatever value the question names ("das höchste Flächengewicht", "the maximum print width").
   most: {
-    de: 'höchste, höchsten, höchstes, größte, größten, größtes, maximale, maximalen, maximales, am meisten',
+    de: 'höchste, höchsten, höchstes, größte, größten, größtes, maximale, maximalen, maximales, am meisten, am besten',
     en: 'highest, the most, maximum, max, largest, biggest, greatest',
   },
   least: {
