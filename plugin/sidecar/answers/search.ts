@@ -4,7 +4,7 @@ import { stemmer as englishStemmer } from '@orama/stemmers/english';
 import { stopwords as germanStopwords } from '@orama/stopwords/german';
 import { stopwords as englishStopwords } from '@orama/stopwords/english';
 import type { SiteConfig } from '../core/site-config.js';
-import { buildDocuments, type AnswerDocument, type Lang } from './documents.js';
+import { buildDocuments, materialsOf, type AnswerDocument, type Lang } from './documents.js';
 import { EXTRA_STOPWORDS } from './vocabulary.js';
 import { Memo } from '../core/memo.js';
 
@@ -325,8 +325,16 @@ export class AnswerIndex {
   /** tokenize()'s words: the fact cards repeat theirs (names, attribute words) across many cards. */
   readonly #cardWords = new Memo<string, Partial<Record<Lang, string[]>>>(MEMO_GENERATION);
 
+  /** Words of the material names in one language only ("woven", "Vlies"): +1 German, -1 English. */
+  readonly #nameLead = new Map<string, number>();
+
   constructor(config: SiteConfig) {
     this.documents = buildDocuments(config);
+    // Both indexes hold both names, so a name's words tell the language only by the catalog's names themselves.
+    const nameWords = (lang: Lang) => new Set(materialsOf(config).flatMap((m) => words(m.name[lang])));
+    const [de, en] = [nameWords('de'), nameWords('en')];
+    for (const word of de) if (!en.has(word)) this.#nameLead.set(word, 1);
+    for (const word of en) if (!de.has(word)) this.#nameLead.set(word, -1);
     this.#indexes = { de: new LanguageIndex('de', this.documents), en: new LanguageIndex('en', this.documents) };
   }
 
@@ -400,6 +408,7 @@ export class AnswerIndex {
     if (inDe && !inEn) lead += 1;
     if (inEn && !inDe) lead -= 1;
     if (/[äöüß]/.test(word)) lead += 2;
+    if (!inDe && !inEn && this.#nameLead.has(word)) return lead + this.#nameLead.get(word)!;
     if (!inDe && !inEn) {
       const deKnows = this.#indexes.de.tokens(word).some((t) => this.#indexes.de.knows(t));
       const enKnows = this.#indexes.en.tokens(prepare(word, 'en')).some((t) => this.#indexes.en.knows(t));
