@@ -357,7 +357,7 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   // A claim that one named material meets a need or a class ("X ist doch nichtbrennbar, oder?") is the
   // structure's yes/no; "confirm" in a claim ("Can you confirm X is A2?") commits to nothing.
   const onNeed = read.structure.named.length === 1 && read.structure.conditions.some((c) => c.kind === 'need' || c.kind === 'fire_class' || c.kind === 'scale');
-  const claimed = onNeed && read.structure.action && desk.asserts(asked);
+  const claimed = (onNeed || (read.structure.confirms && read.structure.named.length === 1)) && read.structure.action && desk.asserts(asked);
   const structure = claimed ? { ...read.structure, action: false, yesNo: true } : read.structure;
   const claimOnNeed = onNeed && !structure.action;
   const attributes = [...structure.attributes, ...structure.conditions.flatMap((c) => (c.kind === 'numeric' ? [c.numeric.attribute] : []))];

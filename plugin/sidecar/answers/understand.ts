@@ -4,6 +4,7 @@ import { Lexicon, fold, phrases, stem, tokenize, tokensOf, type Entry } from './
 import { levelsOfText, needsModelOf, needsStatedNumber, type Need, type NeedsModel, type ScaleOp } from './needs.js';
 import {
   ACTION_WORDS,
+  CONFIRM_WORDS,
   ATTRIBUTE_WORDS,
   CATALOG_WORDING,
   COMPARATOR_WORDS,
@@ -60,6 +61,8 @@ export interface QuestionStructure {
   negatedQuestion: boolean;
   unpublished: boolean;
   action: boolean;
+  /** The only action asked is to confirm (a claim, when the question states one). */
+  confirms: boolean;
   projectSpecific: boolean;
   listWord: boolean;
   /** A word for materials or a choice among them ("welche Tapete", "what materials", "recommend"). */
@@ -97,6 +100,7 @@ const CODE_WORDS = tokensOf(
     QUESTION_SHAPE_WORDS,
     UNPUBLISHED_WORDS,
     ACTION_WORDS,
+    CONFIRM_WORDS,
     FACT_WORDING,
     CATALOG_WORDING,
     RECOMMENDATION_WORDS,
@@ -127,7 +131,7 @@ export class QuestionReader {
   readonly #useCases: Lexicon<UseCase>;
   readonly #attributes: Lexicon<AttributeId>;
   readonly #unpublished: Lexicon<true>;
-  readonly #actions: Lexicon<true>;
+  readonly #actions: Lexicon<boolean>;
   readonly #projectSpecific: Lexicon<true>;
   readonly #shapes: Lexicon<Shape>;
   readonly #stepPairs: { shape: Shape; acts: Lexicon<true>; objects?: Lexicon<true> }[];
@@ -253,7 +257,7 @@ export class QuestionReader {
     // Words that route a question to a person: one edit at most, so an ordinary word is not read as a typo of one.
     const routing = { ...known, maxTypos: 1 };
     this.#unpublished = new Lexicon(entries(both(UNPUBLISHED_WORDS), true as const), routing);
-    this.#actions = new Lexicon(entries(both(ACTION_WORDS), true as const));
+    this.#actions = new Lexicon([...entries(both(ACTION_WORDS), false), ...entries(both(CONFIRM_WORDS), true)]);
     const specific = FACT_WORDING.project_specific.terms;
     // Its words one by one, without the short and generic ones of its phrases ("on site", "price list").
     // Hanging and fitting a wallcovering are also what a suitability question says ("Are we allowed to
@@ -511,6 +515,7 @@ export class QuestionReader {
         if (!attributes.includes(attribute)) attributes.push(attribute);
       }
     const first = tokens[0] ?? '';
+    const actions = this.#actions.find(tokens, taken.slice());
     // "Wir überlegen, X im Fluchtweg zu nehmen – ist das erlaubt?": the clause that asks gives the shape too.
     const clause = askingClause(query);
     const asksYesNo = QUESTION_SHAPE_WORDS_AUX.has(first) || (clause !== undefined && QUESTION_SHAPE_WORDS_AUX.has(this.#words(clause)[0] ?? ''));
@@ -535,7 +540,8 @@ export class QuestionReader {
       unpublished: this.#unpublished
         .find(tokens, taken.slice())
         .some((f) => !asksDuration(tokens, f.start) && !asksVariant(tokens, f.end) && !describesLength(tokens, f.start)),
-      action: this.#actions.find(tokens, taken.slice()).length > 0,
+      action: actions.length > 0,
+      confirms: actions.length > 0 && actions.every((f) => f.value),
       projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).length > 0,
       listWord: has('list') || !asksYesNo,
       asksMaterial: has('list') || has('recommend') || tokens.some((t) => MATERIAL_TERMS.has(t)),

@@ -284,9 +284,12 @@ export const UNPUBLISHED_WORDS: LocalizedText = {
 
 /** Asking to order, reserve or commit: never done here; answered with how ordering works, or routed. */
 export const ACTION_WORDS: LocalizedText = {
-  de: 'bestellen, bestelle, Bestellung, reservieren, reserviere, buchen, zusagen, verbindlich, garantieren, bestätigen, kaufen',
-  en: 'order, reserve, book, confirm, promise, guarantee, purchase, buy',
+  de: 'bestellen, bestelle, Bestellung, reservieren, reserviere, buchen, zusagen, verbindlich, garantieren, kaufen',
+  en: 'order, reserve, book, promise, guarantee, purchase, buy',
 };
+
+/** Asking to confirm: a commitment, unless what is to be confirmed is a claim about a material ("X is only B2 – can you confirm?"). */
+export const CONFIRM_WORDS: LocalizedText = { de: 'bestätigen', en: 'confirm' };
 
 /** Words that give a question its shape: yes/no, list, comparison, superlative, comparative. */
 export const QUESTION_SHAPE_WORDS = {
