@@ -3,7 +3,7 @@ import type { SiteConfig, SiteState } from '../core/site-config.js';
 import { answerFromCatalog, applicationAnswer, withRecommendation, type CatalogAnswer } from './catalog-answers.js';
 import { compose, composeRecommendations, type AskResult, type Composed } from './compose.js';
 import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
-import type { Lang } from './documents.js';
+import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
 import { QuestionReader, readerFor, type QuestionStructure } from './understand.js';
@@ -254,6 +254,14 @@ function readQuestion(
     const others = (earlier ?? []).filter((m) => !read.named.includes(m));
     if (others.length && (read.named.length === 0 || others.length === 1 || read.those)) asked = `${others.map((m) => m.name[lang]).join(', ')}: ${asked}`;
   }
+  // A follow-up of a material's name alone ("und das Glasfasergewebe?" after "Wie breit ist Vlies FR B1?")
+  // asks the question before of that material.
+  if (read && read.named.length === 1 && !read.yesNo && namesOnly(index, asked, read.named[0], index.detectLanguage(query, context.acceptLanguage))) {
+    const last = previous[previous.length - 1];
+    const before = reader.read(last).named;
+    const replaced = before.length === 1 ? withName(last, before[0], read.named[0]) : undefined;
+    if (replaced) asked = replaced;
+  }
   const asks = index.ask(asked, context.acceptLanguage);
   let { language } = asks;
   const { outcome } = asks;
@@ -261,6 +269,26 @@ function readQuestion(
   const named = reader.nameLanguage(asked);
   if (named && index.detectLanguage(named.rest, 'de') !== index.detectLanguage(named.rest, 'en')) language = named.lang;
   return { asked, language, outcome, structure: read && asked === readAsked ? read : reader.read(asked) };
+}
+
+/** Whether a question's words are only the material's name (its words in either language, stop words aside). */
+function namesOnly(index: AnswerIndex, asked: string, material: CatalogMaterial, lang: Lang): boolean {
+  const terms = index.tokenize(asked, lang);
+  const name = new Set([...index.tokenize(material.name.de, lang), ...index.tokenize(material.name.en, lang)]);
+  return terms.length > 0 && terms.every((t) => name.has(t));
+}
+
+/** A question with one material's name in the other's place; undefined when it does not name it so. */
+function withName(question: string, from: CatalogMaterial, to: CatalogMaterial): string | undefined {
+  const lower = question.toLowerCase();
+  // The full name, or its part before a comma ("Contract vinyl Type II" of "…, textile-backed").
+  for (const lang of ['de', 'en'] as const) {
+    for (const name of new Set([from.name[lang], from.name[lang].split(',')[0]])) {
+      const at = lower.indexOf(name.toLowerCase());
+      if (at >= 0) return `${question.slice(0, at)}${to.name[lang]}${question.slice(at + name.length)}`;
+    }
+  }
+  return undefined;
 }
 
 /**

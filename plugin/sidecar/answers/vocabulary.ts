@@ -236,6 +236,7 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'dass',
     'worauf',
     'könnt',
+    'beim',
   ],
   // What is left of "we're", "we've", "we'll".
   en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc'],
