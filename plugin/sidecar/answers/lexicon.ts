@@ -195,16 +195,24 @@ export class Lexicon<T> {
 
   readonly #maxTypos: number;
 
+  readonly #exact?: ReadonlySet<string>;
+
   /**
    * words.known: words never read as typos of others; words.parts: the words a compound may go on
    * with (the configuration's words and their stems); words.strict: only the word itself or its
    * inflection, no typo and no compound (for names and verbs where one letter changes the meaning:
    * "jeden" is not "Jemen", "Herstellung" is not "herstellen"); words.maxTypos: at most this many edits
-   * for a typo (1 for words that route a question away: "relaxation" is not "Reklamation"). prefixes: a question word of six
+   * for a typo (1 for words that route a question away: "relaxation" is not "Reklamation"); words.exact: words
+   * matched only as they are (acronyms). prefixes: a question word of six
    * letters or more also stands for the words it begins ("Glasfaser" for "Glasfasergewebe"; for names).
    */
-  constructor(entries: Entry<T>[], words?: { known: ReadonlySet<string>; parts: ReadonlySet<string>; strict?: boolean; maxTypos?: number }, prefixes = false) {
+  constructor(
+    entries: Entry<T>[],
+    words?: { known: ReadonlySet<string>; parts: ReadonlySet<string>; strict?: boolean; maxTypos?: number; exact?: ReadonlySet<string> },
+    prefixes = false,
+  ) {
     this.#known = words?.known;
+    this.#exact = words?.exact;
     this.#maxTypos = words?.maxTypos ?? 2;
     this.#parts = words?.parts;
     this.#strict = words?.strict ?? false;
@@ -242,7 +250,9 @@ export class Lexicon<T> {
         : this.#strict
           ? (w: string) => w === token || (!/\d/.test(w) && plain(stem(token)) === plain(stem(w)))
           : (w: string) => wordMatches(token, w, this.#known, this.#parts, this.#maxTypos);
-      found = new Set([...this.#candidates(token)].filter(accepts));
+      // An acronym ("LEED") is only itself: "Leeds" is a city.
+      const exact = this.#exact;
+      found = new Set([...this.#candidates(token)].filter((w) => (exact?.has(w) ? w === token : accepts(w))));
       if (this.#prefixes && token.length >= 6) for (const w of this.#words) if (w.startsWith(token)) found.add(w);
       if (token.length <= 64) this.#matches.set(token, found);
     }

@@ -147,7 +147,19 @@ export class QuestionReader {
     const vocabulary = vocabularyOf(config);
     this.#materials = materialsOf(config);
     const parts = new Set(tokensOf(`${JSON.stringify(config)} ${JSON.stringify(vocabulary)} ${COMPOUND_PARTS}`).flatMap((t) => [t, stem(t)]));
+    // Acronyms the staff wrote in capitals ("LEED", "IMO") are matched only as they are.
+    const acronyms = new Set(
+      [...needsModelOf(config).needs, ...vocabulary.use_cases].flatMap((n) =>
+        [n.words.de, n.words.en].flatMap((text) =>
+          text
+            .split(/[^\p{L}\p{N}+]+/u)
+            .filter((w) => /^\p{Lu}[\p{Lu}\d]{1,5}$/u.test(w))
+            .map(fold),
+        ),
+      ),
+    );
     const known = { known: new Set([...parts, ...CODE_WORDS]), parts };
+    const needWords = { ...known, exact: acronyms };
     // One pattern per language over all its synonyms, longer words first; a match is looked up by its folded spelling.
     // A need's or use case's phrase that contains a synonym stays as it is ("protected stairway" is an escape
     // route, not a "protected stairwell"): it is in the pattern too, standing for itself, and longer.
@@ -222,7 +234,7 @@ export class QuestionReader {
     for (const { scale } of model.scales.values()) for (const level of scale.levels) for (const t of tokensOf(level.code)) this.#levelCodes.add(t);
     this.#needs = new Lexicon(
       model.needs.flatMap((n) => entries(both(n.words), n)),
-      known,
+      needWords,
     );
     // Each level's code and words; one phrase may name levels of several scales (A2 under DIN 4102 and EN 13501-1).
     const mentions = new Map<string, LevelMention>();
@@ -248,7 +260,7 @@ export class QuestionReader {
     this.#comparators = new Lexicon((Object.keys(COMPARATOR_WORDS) as Comparator[]).flatMap((c) => entries(both(COMPARATOR_WORDS[c]), c)));
     this.#useCases = new Lexicon(
       vocabulary.use_cases.flatMap((u) => entries(both(u.words), u)),
-      known,
+      needWords,
     );
     this.#attributes = new Lexicon(
       (Object.keys(ATTRIBUTE_WORDS) as AttributeId[]).flatMap((a) => entries(both(ATTRIBUTE_WORDS[a]), a)),
