@@ -217,6 +217,12 @@ const SCALE_OPS: Record<ScaleOp, [string, string]> = {
   le: ['höchstens', 'at most'],
 };
 
+/** A level by its code ("B1"), or by its words in the answer's language where the code is the German word ("scheuerbeständig"). */
+function levelName(level: { code: string; words?: { de: string; en: string } }, lang: Lang): string {
+  const first = (text: string) => text.split(',')[0].trim();
+  return level.words && level.code === first(level.words.de) ? first(level.words[lang]) : level.code;
+}
+
 function conditionLabel(model: NeedsModel, c: Condition, lang: Lang): string {
   let label: string;
   if (c.kind === 'numeric') {
@@ -231,7 +237,7 @@ function conditionLabel(model: NeedsModel, c: Condition, lang: Lang): string {
     const scale = model.scales.get(c.scale)?.scale;
     const [de, en] = SCALE_OPS[c.op];
     const op = c.op === 'eq' ? '' : `${say(lang, de, en)} `;
-    label = scale ? `${op}${scale.levels[c.level].code} (${scale.label[lang]})` : '';
+    label = scale ? `${op}${levelName(scale.levels[c.level], lang)} (${scale.label[lang]})` : '';
   } else {
     const parts = c.useCase.requires.flatMap((r) => {
       const need = needById(model, r);
