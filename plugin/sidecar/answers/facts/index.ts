@@ -75,10 +75,17 @@ const ARTICLES = new Set(tokensOf('the, der, die, das, den, dem'));
 /** Words before a product that make it the surface or place of the work ("auf Fliesen tapezieren", "over tiles"). */
 const SURFACE_BEFORE = new Set(tokensOf('auf, über, unter, hinter, neben, on, onto, over, under, behind'));
 
+/** "als", "as" (with "a", "ein") before a product: the form something is wanted in. */
+const AS_BEFORE = new Set(tokensOf('als, as'));
+const A_BEFORE = new Set(tokensOf('a, an, ein, eine, einen'));
+
+/** Printing onto a product makes it the product asked for ("auf Vorhänge drucken"), not a surface to hang on. */
+const PRINT_WORDS = new Set(tokensOf('drucken, druckt, bedrucken, print, prints, printed'));
+
 /** Whether the product at start is one the asker has or works on, given where the asking words end. */
 const owned = (tokens: string[], start: number, askEnds: number[]) =>
   OWNED_BEFORE.has(tokens[start - 1] ?? '') ||
-  SURFACE_BEFORE.has(tokens[start - 1] ?? '') ||
+  (SURFACE_BEFORE.has(tokens[start - 1] ?? '') && !tokens.some((t) => PRINT_WORDS.has(t))) ||
   (ARTICLES.has(tokens[start - 1] ?? '') && !askEnds.some((end) => end <= start - 1 && start - 1 - end <= 2));
 
 /** The words a place follows in a delivery question ("nach Hamburg", "in Basel", "to Leeds"). */
@@ -127,7 +134,7 @@ export class FactDesk {
   /** The cards that say something costs nothing, per language: a price asked of it is published. */
   readonly #free: Record<Lang, Set<FactCard>>;
   /** The products the site's data says the company does not make (discovery.vocabulary.not_offered), each as staff wrote it. */
-  readonly #products: Lexicon<string>;
+  readonly #products: Lexicon<{ text: string; lang: Lang }>;
   readonly #offerTerms: Record<Lang, Set<string>>;
   readonly #generalTerms: Record<Lang, Set<string>>;
   readonly #assertionTerms: Record<Lang, Set<string>>;
@@ -167,7 +174,9 @@ export class FactDesk {
     });
     const notOffered = config.discovery.vocabulary?.not_offered;
     this.#products = new Lexicon(
-      notOffered ? (['de', 'en'] as const).flatMap((l) => notOffered[l].split(',').map((p) => ({ tokens: tokensOf(p), value: p.trim() }))) : [],
+      notOffered
+        ? (['de', 'en'] as const).flatMap((l) => notOffered[l].split(',').map((p) => ({ tokens: tokensOf(p), value: { text: p.trim(), lang: l } })))
+        : [],
       { known: new Set(), parts: new Set(), strict: true },
     );
     // Countries the data names (the company's own) are not "not named"; the configuration's words are never read as a country's typo.
@@ -248,12 +257,17 @@ export class FactDesk {
     // "Wir bräuchten Sichtschutzfolie": a need said for a product right after it ("we need a tile-look mural" names none).
     const needEnds = this.#needs.findAll(tokens).map((n) => n.end);
     if (askEnds.length || needEnds.length) {
-      const products = this.#products.findAll(tokens);
+      // Where both languages' lists have the word ("Poster"), it is named as the question's language writes it.
+      const products = this.#products.findAll(tokens).sort((a, b) => a.start - b.start || Number(a.value.lang !== lang) - Number(b.value.lang !== lang));
       // "the plaster is bumpy", "unser Teppich": a thing the asker has, not one asked for.
+      // "ein Foto als Leinwanddruck", "our logo as a poster": the form the asker wants it in.
+      const asForm = (p: { start: number }) =>
+        AS_BEFORE.has(tokens[p.start - 1] ?? '') || (A_BEFORE.has(tokens[p.start - 1] ?? '') && AS_BEFORE.has(tokens[p.start - 2] ?? ''));
       const product =
+        products.find(asForm) ??
         (askEnds.length ? products.find((p) => !owned(tokens, p.start, askEnds)) : undefined) ??
         products.find((p) => needEnds.some((end) => p.start >= end && p.start - end <= 1) && !owned(tokens, p.start, needEnds));
-      if (product) return product.value;
+      if (product) return product.value.text;
     }
     if (!offerVerb) return undefined;
     const content = this.#content(outcome, lang);
