@@ -781,7 +781,9 @@ export function readNumbers(folded: string): Numeric[] {
     const before = folded.slice(Math.max(0, match.index - 30), match.index);
     const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 32).trimStart();
     let attribute: Numeric['attribute'] | undefined = unit === 'cm' ? 'width' : unit ? 'weight' : undefined;
-    if (metres && WIDTH_STEMS.some((w) => after.startsWith(w))) attribute = 'width';
+    // "3 m breit", "3 m Druckbreite": the word after, or the head of that compound.
+    const next = /^[a-z]*/.exec(after)![0];
+    if (metres && WIDTH_STEMS.some((w) => after.startsWith(w) || (next.length > w.length + 2 && next.endsWith(`${w}e`)))) attribute = 'width';
     if (!attribute && endsWithWordOf(before, WIDTH_STEMS)) attribute = 'width';
     if (!attribute && endsWithWordOf(before, WEIGHT_STEMS)) attribute = 'weight';
     if (!attribute) continue;
