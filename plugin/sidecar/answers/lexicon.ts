@@ -144,7 +144,11 @@ export function wordMatches(
   if (wordStem.length < 5 || question.length < wordStem.length + 3) return false;
   // A compound whose head is the word ("Großküche" → "küche"), or that starts with it and goes on
   // with another known word ("Klinikflur" → "klinik" + "flur"; not "Geschäftsführer").
-  if (question.endsWith(word) || question.endsWith(wordStem)) return true;
+  // With a short ending cut too ("Flusskreuzfahrtschiffs" ends in "Kreuzfahrtschiff" once its genitive s is;
+  // not a long one: "Anforderungen" cut to "anforder" does not end in "order").
+  const questionStem = stem(question);
+  const shortEnding = question.length - questionStem.length <= 2 && questionStem.length >= wordStem.length + 3;
+  if (question.endsWith(word) || question.endsWith(wordStem) || (shortEnding && questionStem.endsWith(word))) return true;
   if (!parts || !question.startsWith(wordStem)) return false;
   const rest = question.slice(question.startsWith(word) ? word.length : wordStem.length);
   return [rest, rest.replace(/^s/, '')].some((r) => r.length >= 3 && (parts.has(r) || parts.has(stem(r))));
@@ -272,6 +276,9 @@ export class Lexicon<T> {
       for (const w of this.#byPart.get(token.slice(token.length - n)) ?? []) out.add(w);
       for (const w of this.#byPart.get(token.slice(0, n)) ?? []) out.add(w);
     }
+    const tokenStem = stem(token);
+    if (tokenStem !== token && token.length - tokenStem.length <= 2)
+      for (let n = 5; n <= tokenStem.length - 3; n++) for (const w of this.#byPart.get(tokenStem.slice(tokenStem.length - n)) ?? []) out.add(w);
     return out;
   }
 
