@@ -386,7 +386,11 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   // structure's yes/no; "confirm" in a claim ("Can you confirm X is A2?") commits to nothing.
   const onNeed = read.structure.named.length === 1 && read.structure.conditions.some((c) => c.kind === 'need' || c.kind === 'fire_class' || c.kind === 'scale');
   const claimed = (onNeed || (read.structure.confirms && read.structure.named.length === 1)) && read.structure.action && desk.asserts(asked);
-  const structure = claimed ? { ...read.structure, action: false, yesNo: true } : read.structure;
+  // A claim that it meets a need, put as a statement with a tag ("X is approved for escape routes, so we can use it, yes?"), is a yes/no too.
+  const structure =
+    claimed || (onNeed && !read.structure.yesNo && !read.structure.action && desk.asserts(asked))
+      ? { ...read.structure, action: false, yesNo: true }
+      : read.structure;
   const claimOnNeed = onNeed && !structure.action;
   const attributes = [...structure.attributes, ...structure.conditions.flatMap((c) => (c.kind === 'numeric' ? [c.numeric.attribute] : []))];
   const early = desk.before(asked, outcome, language, base, { onNeed: claimOnNeed, named: structure.named, attributes });

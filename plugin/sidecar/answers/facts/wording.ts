@@ -13,7 +13,7 @@ export const ASSERTION_WORDS: LocalizedText = {
 };
 
 /** A claim asked back with a last word ("So it is free, right?", "…, oder?"); only as the last word of a sentence that ends in a question mark. */
-export const ASSERTION_TAGS: LocalizedText = { de: 'oder, richtig, stimmts', en: 'right, correct' };
+export const ASSERTION_TAGS: LocalizedText = { de: 'oder, richtig, stimmts, gell, ja, ne, wahr', en: 'right, correct, yes, yeah, true' };
 
 /** Asking whether the company makes or sells something ("Verkaufen Sie …", "Do you make …"); weak verbs (haben, have) are not enough. */
 export const OFFER_WORDS: LocalizedText = {
