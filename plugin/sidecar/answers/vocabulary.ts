@@ -237,9 +237,21 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'worauf',
     'könnt',
     'beim',
+    // Modal verbs and fillers the list lacks in these forms ("Darf unser Assistent …", "überhaupt", "mal").
+    'darf',
+    'dürfen',
+    'müssen',
+    'sollen',
+    'sollten',
+    'könnten',
+    'möchte',
+    'möchten',
+    'überhaupt',
+    'eigentlich',
+    'mal',
   ],
   // What is left of "we're", "we've", "we'll".
-  en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc'],
+  en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc', 'also', 'just', 'really', 'actually'],
 };
 
 /** The attributes a question can ask of a named material (the catalog's fields). */
