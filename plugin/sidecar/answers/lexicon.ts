@@ -43,8 +43,10 @@ const SHORTHAND: Record<string, string> = {
 
 /** A question with chat shorthand written out ("whats ur phone numbr" → "what is your phone numbr"). */
 export function expandShorthand(text: string): string {
-  // Not inside a hyphenated word: "U-Wert" is no "you".
-  return text.replace(/(?<![\w-])(?:u|ur|whats|wats|pls|plz|gibts|wies)(?![\w-])/gi, (word) => SHORTHAND[word.toLowerCase()] ?? word);
+  // Not inside a hyphenated word: "U-Wert" is no "you". "Telefonnr" is "Telefonnummer".
+  return text
+    .replace(/(?<![\w-])(?:u|ur|whats|wats|pls|plz|gibts|wies)(?![\w-])/gi, (word) => SHORTHAND[word.toLowerCase()] ?? word)
+    .replace(/(?<=\p{L}{3})nr(?![\p{L}\d])/giu, 'nummer');
 }
 
 /** Words of a folded text; "+" stays part of a word ("a+"). */
