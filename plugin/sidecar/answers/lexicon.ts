@@ -130,6 +130,9 @@ export function wordMatches(
   if (question === word) return true;
   if (word.length <= 2 || /\d/.test(word) || question.length <= 2) return false;
   const wordStem = stem(word);
+  // Words apart only by umlauts: one written without them is the word ("fur" is "für"); one written with an
+  // umlaut the word lacks is another word ("zählen" is not "zahlen").
+  if (plain(question) === plain(word)) return question.length < word.length;
   // Plurals with umlaut: "Räume" is "Raum", "Bäder" is "Bad".
   if (plain(stem(question)) === plain(wordStem)) return true;
   // One of them inflected, the other not, where the crude stem cuts the base form ("Treppenhaus", "Treppenhäuser").

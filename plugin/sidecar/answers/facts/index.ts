@@ -360,6 +360,15 @@ export class FactDesk {
         : say(lang, 'Nein, das stellen wir nicht her und bieten es nicht an.', 'No, that is not something we make or sell.');
       return { ...this.#routing(base, lang, [no, company.description[lang]], facts.results), kind: 'refused' };
     }
+    // The price of what costs nothing is published, whatever else the search finds ("Der Wallcheck ist
+    // kostenpflichtig, oder? Was zahlt man dafür?" found a FAQ whose answer begins "Ja."); a claim that it costs is false.
+    if (this.#unpublished(query, lang).includes(NOT_PUBLISHED.price.says[lang])) {
+      const free = this.#freeOfCharge(query, outcome, lang);
+      if (free) {
+        const verdict = this.#asserts(query, tokens) ? say(lang, 'Nein, das stimmt so nicht:', 'No, that is not correct:') : undefined;
+        return this.#cardAnswer(free, base, lang, this.#verdict(query, free.card, lang) ?? verdict);
+      }
+    }
     if (!claimOnNeed && this.#asserts(query, tokens)) {
       // Words no card knows ("besetzt", "20 Uhr") are left out: the claim is about what the cards do
       // know, and its figures are checked against the card found.
