@@ -7,7 +7,7 @@ import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
 import { QuestionReader, readerFor, type QuestionStructure } from './understand.js';
-import { expandShorthand, fold } from './lexicon.js';
+import { expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 
 /** The longest question accepted, in characters. */
@@ -237,7 +237,10 @@ function readQuestion(
       .find((named) => named.length > 0);
     // A follow-up that asks for a choice itself ("Was würden Sie im Gruppenraum nehmen, wenn es ohne Vinyl
     // sein soll?" after "Wir planen eine Kita"): the earlier question's setting and this question together.
-    const choosing = read.named.length === 0 && !read.those && read.attributes.every((a) => a === 'applications') && !read.superlative && !read.comparative;
+    // "Is it washable though?": a yes/no on "it" is about the material named before, not a new choice.
+    const aboutIt = read.yesNo && REFERS_BACK.has(tokensOf(asked)[1] ?? '');
+    const choosing =
+      read.named.length === 0 && !aboutIt && !read.those && read.attributes.every((a) => a === 'applications') && !read.superlative && !read.comparative;
     const last = previous[previous.length - 1];
     if (!earlier && choosing && (read.conditions.length > 0 || read.asksMaterial || read.recommendation || reader.read(last).conditions.length > 0)) {
       asked = `${last} ${asked}`;
@@ -270,6 +273,9 @@ function readQuestion(
   if (named && index.detectLanguage(named.rest, 'de') !== index.detectLanguage(named.rest, 'en')) language = named.lang;
   return { asked, language, outcome, structure: read && asked === readAsked ? read : reader.read(asked) };
 }
+
+/** A pronoun right after the verb of a yes/no ("Is it …", "Ist die …"): the material before. */
+const REFERS_BACK = new Set(tokensOf('it, that, this, es, sie, er, die, der, das, diese, dieses, dieser'));
 
 /** Whether a question's words are only the material's name (its words in either language, stop words aside). */
 function namesOnly(index: AnswerIndex, asked: string, material: CatalogMaterial, lang: Lang): boolean {
