@@ -1,6 +1,7 @@
 import { stopwords as germanStopwords } from '@orama/stopwords/german';
 import { stopwords as englishStopwords } from '@orama/stopwords/english';
 import { Memo } from '../core/memo.js';
+import { EXTRA_STOPWORDS } from './vocabulary.js';
 
 /*
  * Word matching of the question-structure layer: spellings without umlauts (oe, ae, ue, ss), small
@@ -57,12 +58,14 @@ export function tokenize(folded: string): string[] {
 /** The tokens of a text as the matcher sees them. */
 export const tokensOf = (text: string): string[] => tokenize(fold(text));
 
-/** The stop words of both languages (Orama's lists, folded). */
+/** The stop words of both languages (Orama's lists and the search's additions, folded). */
 const FUNCTION_WORDS = new Set(
   // Greetings and thanks too: "hallo" is no typo of "hallt".
   [
     ...germanStopwords,
     ...englishStopwords,
+    ...EXTRA_STOPWORDS.de,
+    ...EXTRA_STOPWORDS.en,
     'hallo',
     'hello',
     'hi',

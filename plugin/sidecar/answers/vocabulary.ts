@@ -249,9 +249,10 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'überhaupt',
     'eigentlich',
     'mal',
+    'später',
   ],
   // What is left of "we're", "we've", "we'll".
-  en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc', 'also', 'just', 'really', 'actually'],
+  en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc', 'also', 'just', 'really', 'actually', 'later'],
 };
 
 /** The attributes a question can ask of a named material (the catalog's fields). */
