@@ -292,8 +292,8 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
 
 /** What the catalog does not publish about a material: asked of a named material, it is said so and routed. */
 export const UNPUBLISHED_WORDS: LocalizedText = {
-  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Stärke, Rollenlänge, Länge, lang, Lager, auf Lager, Lagerbestand, vorrätig, lieferbar, verfügbar, Schallabsorption, Schallabsorptionsgrad, Akustik, Preis, Preise, preislich, kostet, Kosten, teuer, günstig, Rabatt, Euro',
-  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, stock, in stock, available, availability, sound absorption, acoustic, acoustics, price, prices, price-wise, pricewise, cost, costs, expensive, cheap, discount, euro',
+  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Stärke, Rollenlänge, Länge, lang, Lager, auf Lager, Lagerbestand, vorrätig, lieferbar, verfügbar, Schallabsorption, Schallabsorptionsgrad, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme, Preis, Preise, preislich, kostet, Kosten, teuer, günstig, Rabatt, Euro',
+  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, stock, in stock, available, availability, sound absorption, acoustic, acoustics, minimum order, minimum order quantity, moq, price, prices, price-wise, pricewise, cost, costs, expensive, cheap, discount, euro',
 };
 
 /** Asking to order, reserve or commit: never done here; answered with how ordering works, or routed. */
