@@ -532,17 +532,27 @@ export class QuestionReader {
     const clause = askingClause(query);
     const asksYesNo = QUESTION_SHAPE_WORDS_AUX.has(first) || (clause !== undefined && QUESTION_SHAPE_WORDS_AUX.has(this.#words(clause)[0] ?? ''));
     const comparative = readComparative(shapes);
+    let superlative =
+      readSuperlative(shapes) ??
+      // "most"/"least" with one value the catalog ranks: the extreme of that value.
+      (has('most') !== has('least') && attributes.length === 1 && RANKED.has(attributes[0])
+        ? { attribute: attributes[0] as Superlative['attribute'], highest: has('most') }
+        : undefined);
+    let step = STEPS.find(([shape]) => has(shape) || this.#pairedStep(shape, tokens, named.length > 0 && attributes.length === 0))?.[1];
+    // What the context before the asking clause says is a wish, not the question, when the clause asks
+    // for something else: a list with a limit ("möglichst leichte Ware – welche wiegen unter 200 g/m²?"),
+    // an attribute ("before we show her a sample – what kind of surface does it have?").
+    if (clause !== undefined && (superlative || step)) {
+      const asked = this.read(clause);
+      if (superlative && !asked.superlative && asked.conditions.length) superlative = undefined;
+      if (step && !asked.step && named.length > 0 && asked.attributes.some((a) => a !== 'applications')) step = undefined;
+    }
     return {
       named: named.map((n) => n.m),
       attributes,
       conditions,
       applications,
-      superlative:
-        readSuperlative(shapes) ??
-        // "most"/"least" with one value the catalog ranks: the extreme of that value.
-        (has('most') !== has('least') && attributes.length === 1 && RANKED.has(attributes[0])
-          ? { attribute: attributes[0] as Superlative['attribute'], highest: has('most') }
-          : undefined),
+      superlative,
       comparative,
       comparison: has('compare') || (comparative !== undefined && named.length >= 2),
       yesNo: asksYesNo,
@@ -559,7 +569,7 @@ export class QuestionReader {
       asksMaterial: has('list') || has('recommend') || tokens.some((t) => MATERIAL_TERMS.has(t)),
       recommendation: has('recommend'),
       those: has('those'),
-      step: STEPS.find(([shape]) => has(shape) || this.#pairedStep(shape, tokens, named.length > 0 && attributes.length === 0))?.[1],
+      step,
       count: readCount(tokens),
     };
   }
