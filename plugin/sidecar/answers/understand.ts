@@ -660,13 +660,15 @@ const MERELY = new Set(['bloss', 'nur', 'lediglich', 'einfach', 'just', 'only', 
 const SUITABILITY_VERBS = new Set(['hanging', 'hanger', 'fitting', 'anbringen']);
 
 /** A next step a question asks for, as the company fact that says how. */
-type Step = 'samples' | 'wallcheck' | 'telephone' | 'ordering';
+type Step = 'samples' | 'wallcheck' | 'telephone' | 'ordering' | 'workflow';
 
 /** The shapes of the next steps, the more particular first (a sample request is also a next step). */
 const STEPS: [Shape, Step][] = [
   ['sample_step', 'samples'],
   ['file_check_step', 'wallcheck'],
   ['person_step', 'telephone'],
+  // What follows a step ("What happens after I submit the enquiry?") is the workflow, not the step again.
+  ['after_step', 'workflow'],
   ['next_step', 'ordering'],
 ];
 

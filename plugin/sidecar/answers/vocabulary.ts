@@ -345,8 +345,8 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'recommend, recommended, recommendation, suggest, suitable, suit, suits, best, should',
   },
   next_step: {
-    de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen, wie geht es los, wie gehts los, wo fangen wir an, wo fange ich an, was machen wir jetzt, was tun wir jetzt, wie geht es nun weiter',
-    en: 'next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed, how do i start, how do we start, how do we go about, get started, project enquiry, project inquiry, where do we start, where do i start, where to start, what do we do now, what do i do now, get things moving, get the ball rolling',
+    de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen, wie geht es los, wie gehts los, wo fangen wir an, wo fange ich an, was machen wir jetzt, was tun wir jetzt, wie geht es nun weiter, was muss ich tun, was müssen wir tun',
+    en: 'next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed, how do i start, how do we start, how do we go about, get started, project enquiry, project inquiry, where do we start, where do i start, where to start, what do we do now, what do i do now, get things moving, get the ball rolling, what do i need to do, what do we need to do',
   },
   // A follow-up about all the materials the previous answer named ("which of those …"), not only its first.
   those: {
@@ -354,6 +354,10 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'those, these, of them, of those, among them',
   },
   // The other next steps a person can take for a material: a sample, a check of the print file, a call.
+  after_step: {
+    de: 'was passiert nach, was passiert nachdem, was passiert danach, was passiert dann, was kommt nach, was kommt danach, was folgt nach, was folgt danach',
+    en: 'what happens after, what happens once, what happens when, what comes after, what follows after, and after that',
+  },
   sample_step: {
     de: 'Muster, Mustermappe, Musterbuch, Materialmuster, Materialprobe, Musterstück, Bemusterung, Musteranfrage',
     en: 'sample, samples, swatch, swatches, sample book, sample request',
@@ -363,8 +367,8 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'Wallcheck, file check, check my file, check my print file, check the file, check my artwork, preflight',
   },
   person_step: {
-    de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen',
-    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk',
+    de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen, anrufen, telefonieren',
+    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk, call you, phone you, ring you',
   },
   lighter: { de: 'leichter', en: 'lighter' },
   heavier: { de: 'schwerer', en: 'heavier' },
@@ -402,6 +406,11 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
     {
       acts: { de: 'anfragen, loslegen, angehen, los', en: 'get going, kick off, go about, get started, go ahead' },
       objects: { de: 'Projekt, Anfrage, Projektanfrage', en: 'project, enquiry, inquiry' },
+    },
+    // A quote comes from an advisor after an enquiry ("Wie komme ich an ein Angebot?").
+    {
+      acts: { de: 'bekommen, erhalten, anfordern, einholen, komme, kommen', en: 'get, request, obtain, receive' },
+      objects: { de: 'Angebot, Kostenvoranschlag', en: 'quote, quotation' },
     },
     // Sending is a step for an enquiry only: "send you my print file for the project" is a file transfer.
     {
