@@ -145,8 +145,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   agents: {
     label: { de: 'Hinweise für Agenten', en: 'Notes for agents' },
     terms: {
-      de: 'Agent Agenten Assistent Anforderungen erfassen sammeln Wandmaße Maße Motivbeschreibung Frage-Endpunkt vorbereiten',
-      en: 'agent agents assistant assist requirements collect gather wall dimensions dimensions motif description question endpoint prepare',
+      de: 'Agent Agenten Assistent Anforderungen erfassen sammeln Wandmaße Maße Motivbeschreibung Frage-Endpunkt vorbereiten erledigen übernehmen helfen Dienst Schnittstelle Anfrage erstellen',
+      en: 'agent agents assistant assist requirements collect gather wall dimensions dimensions motif description question endpoint prepare help service interface enquiry create handle',
     },
   },
   contact: {
