@@ -641,7 +641,7 @@ function describesLength(tokens: string[], i: number): boolean {
 }
 
 /** Words that negate the condition after them. */
-const NEGATIONS = new Set(['nicht', 'not', 'kein', 'keine', 'ohne', 'statt', 'anstatt', 'instead']);
+export const NEGATIONS = new Set(['nicht', 'not', 'kein', 'keine', 'ohne', 'statt', 'anstatt', 'instead']);
 
 /** Euroclasses written out ("B-s1, d0", "A2-s1 d0"). */
 const EUROCLASS = /\b([a-f][12]?)\s*-\s*s([123])\s*(?:,\s*)?d([012])\b/g;

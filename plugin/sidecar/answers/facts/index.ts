@@ -1,11 +1,11 @@
 import type { LocalizedText, SiteConfig } from '../../core/site-config.js';
 import { Memo } from '../../core/memo.js';
 import { ADVISOR_CONFIRMS, compose, composeRouting, contactResult, contactSentence, say, type AskResult, type Composed } from '../compose.js';
-import { companyOf, type CatalogMaterial, type Lang } from '../documents.js';
+import { companyOf, materialsOf, type CatalogMaterial, type Lang } from '../documents.js';
 import { UNPUBLISHED_WORDS, type AttributeId } from '../vocabulary.js';
 import { fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
 import type { AnswerIndex, SearchOutcome } from '../search.js';
-import { readerFor } from '../understand.js';
+import { NEGATIONS, readerFor } from '../understand.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
@@ -83,6 +83,12 @@ const A_BEFORE = new Set(tokensOf('a, an, ein, eine, einen'));
 const PRINT_WORDS = new Set(tokensOf('drucken, druckt, bedrucken, print, prints, printed'));
 
 /** Whether the product at start is one the asker has or works on, given where the asking words end. */
+/** Whether a text denies a word the claim states plainly: "nicht"/"not" up to three words before it there, none in the claim. */
+function denies(text: string[], claim: string[]): boolean {
+  const negated = (tokens: string[], i: number) => tokens.slice(Math.max(0, i - 3), i).some((t) => NEGATIONS.has(t));
+  return text.some((t, i) => t.length >= 5 && negated(text, i) && claim.some((c, j) => c === t && !negated(claim, j)));
+}
+
 const owned = (tokens: string[], start: number, askEnds: number[]) =>
   OWNED_BEFORE.has(tokens[start - 1] ?? '') ||
   (SURFACE_BEFORE.has(tokens[start - 1] ?? '') && !tokens.some((t) => PRINT_WORDS.has(t))) ||
@@ -135,6 +141,8 @@ export class FactDesk {
   readonly #free: Record<Lang, Set<FactCard>>;
   /** The products the site's data says the company does not make (discovery.vocabulary.not_offered), each as staff wrote it. */
   readonly #products: Lexicon<{ text: string; lang: Lang }>;
+  /** Tokens with digits in the material names ("150", "b1"): part of a name, not a figure a claim states. */
+  readonly #nameFigures: Set<string>;
   readonly #offerTerms: Record<Lang, Set<string>>;
   readonly #generalTerms: Record<Lang, Set<string>>;
   readonly #assertionTerms: Record<Lang, Set<string>>;
@@ -172,6 +180,7 @@ export class FactDesk {
       const words = NOT_PUBLISHED[what].words;
       return [what, { de: [lexicon(words.de), lexicon(words.en, true)], en: [lexicon(words.en), lexicon(words.de, true)] }];
     });
+    this.#nameFigures = new Set(materialsOf(config).flatMap((m) => tokensOf(`${m.name.de} ${m.name.en}`).filter((t) => /\d/.test(t))));
     const notOffered = config.discovery.vocabulary?.not_offered;
     this.#products = new Lexicon(
       notOffered
@@ -396,9 +405,15 @@ export class FactDesk {
     return null;
   }
 
-  /** "Nein"/"No" when a figure of the claim is not the card's, "Ja"/"Yes" when all are; nothing when it names none. */
+  /**
+   * "Nein"/"No" when a figure of the claim is not the card's, or the card denies what the claim affirms
+   * ("… ist für Duschen geeignet" against "Nicht für Feuchträume geeignet"); "Ja"/"Yes" when all its
+   * figures are the card's; nothing otherwise. The figures of names ("FR B1", "300") are no claim.
+   */
   #verdict(query: string, card: FactCard, lang: Lang): string | undefined {
-    const figures = tokensOf(query).filter((t) => /\d/.test(t));
+    const asked = tokensOf(query);
+    const figures = asked.filter((t) => /\d/.test(t) && !this.#nameFigures.has(t));
+    if (denies(tokensOf(card.text[lang]), asked)) return say(lang, 'Nein, das stimmt so nicht:', 'No, that is not correct:');
     if (figures.length === 0) {
       // "about a week" against "1 business day": a time the card states in another unit is not its time.
       const unit = DURATION_IN_WORDS.exec(fold(query))?.[1];
