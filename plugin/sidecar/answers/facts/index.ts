@@ -83,6 +83,9 @@ const A_BEFORE = new Set(tokensOf('a, an, ein, eine, einen'));
 const PRINT_WORDS = new Set(tokensOf('drucken, druckt, bedrucken, print, prints, printed'));
 
 /** Whether the product at start is one the asker has or works on, given where the asking words end. */
+/** Units after a figure, as tokens ("g/m²" is "g", "m2"). */
+const FIGURE_UNITS = new Set(['g', 'm2', 'cm', 'm', 'mm', 'gsm', 'qm']);
+
 /** Whether a text denies a word the claim states plainly: "nicht"/"not" up to three words before it there, none in the claim. */
 function denies(text: string[], claim: string[]): boolean {
   const negated = (tokens: string[], i: number) => tokens.slice(Math.max(0, i - 3), i).some((t) => NEGATIONS.has(t));
@@ -412,7 +415,9 @@ export class FactDesk {
    */
   #verdict(query: string, card: FactCard, lang: Lang): string | undefined {
     const asked = tokensOf(query);
-    const figures = asked.filter((t) => /\d/.test(t) && !this.#nameFigures.has(t));
+    // A unit ("m2") is no figure; a name's figure is one only with a unit after it ("wiegt 150 g/m²").
+    const unit = (i: number) => FIGURE_UNITS.has(asked[i + 1] ?? '');
+    const figures = asked.filter((t, i) => /\d/.test(t) && !FIGURE_UNITS.has(t) && (!this.#nameFigures.has(t) || unit(i)));
     if (denies(tokensOf(card.text[lang]), asked)) return say(lang, 'Nein, das stimmt so nicht:', 'No, that is not correct:');
     if (figures.length === 0) {
       // "about a week" against "1 business day": a time the card states in another unit is not its time.
