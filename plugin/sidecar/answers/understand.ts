@@ -438,7 +438,12 @@ export class QuestionReader {
     const insufficientAt = negations.filter(shortOf);
     const negationAt = negations.filter((i) => !shortOf(i));
     const insufficientAfter = (end: number) => insufficientAt.some((i) => i >= end && wordsBetween(end - 1, i) < 4);
-    const negatedBefore = (start: number) => negationAt.some((i) => i < start && wordsBetween(i, start) < 4 && !taken[i]);
+    // "für Feuchträume ungeeignet", "für Fluchtwege nicht zulässig", "unsuitable for wet rooms": the need said unsuited.
+    const unsuitedAround = (start: number, end: number) =>
+      [start - 2, start - 1, end, end + 1].some((i) => UNSUITED.has(tokens[i] ?? '')) ||
+      (NEGATIONS.has(tokens[end] ?? '') && SUITED.has(tokens[end + 1] ?? ''));
+    const negatedBefore = (start: number, end = start) =>
+      negationAt.some((i) => i < start && wordsBetween(i, start) < 4 && !taken[i]) || (end > start && unsuitedAround(start, end));
     // "nichtbrennbar, nicht bloß schwer entflammbar", "not just washable": a lower bar than the one asked, no condition.
     const merelyBefore = (start: number) => negationAt.some((i) => i < start && MERELY.has(tokens[i + 1] ?? '') && wordsBetween(i + 1, start) < 4);
     // Fire classes: "Baustoffklasse B1", "DIN 4102 B1", and Euroclasses written out ("B-s1, d0").
@@ -478,12 +483,13 @@ export class QuestionReader {
         const i = numerics.findIndex((n) => n.attribute === attribute);
         if (i >= 0) stated = numerics.splice(i, 1)[0].value;
       }
-      if (!conditions.some((c) => c.kind === 'need' && c.need.id === need.id)) conditions.push({ kind: 'need', need, stated, negated: negatedBefore(f.start) });
+      if (!conditions.some((c) => c.kind === 'need' && c.need.id === need.id))
+        conditions.push({ kind: 'need', need, stated, negated: negatedBefore(f.start, f.end) });
     }
     for (const numeric of numerics) conditions.push({ kind: 'numeric', numeric, negated: false });
 
     const useCases = this.#useCases.find(tokens, taken);
-    for (const f of useCases) conditions.push({ kind: 'use_case', useCase: f.value, negated: negatedBefore(f.start) });
+    for (const f of useCases) conditions.push({ kind: 'use_case', useCase: f.value, negated: negatedBefore(f.start, f.end) });
 
     // Named by their distinctive words: a word only one material's name has, or rarer words together;
     // a question word counts for the best name word it matches (itself when it is one).
@@ -641,6 +647,10 @@ function describesLength(tokens: string[], i: number): boolean {
 }
 
 /** Words that negate the condition after them. */
+/** Said of a need, these make it one not wanted ("ungeeignet"), and after "nicht" ("nicht zulässig"). */
+const UNSUITED = new Set(tokensOf('ungeeignet, untauglich, unzulässig, unsuitable, unsuited, unfit'));
+const SUITED = new Set(tokensOf('geeignet, zulässig, erlaubt, zugelassen, tauglich, passend'));
+
 export const NEGATIONS = new Set(['nicht', 'not', 'kein', 'keine', 'ohne', 'statt', 'anstatt', 'instead']);
 
 /** Euroclasses written out ("B-s1, d0", "A2-s1 d0"). */
