@@ -271,8 +271,8 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
   },
   cleanability: {
     // "putzen" as written only (its stem is the plaster, "Putz"): "putzen", "geputzt", "putzbar".
-    de: 'Reinigung, reinigen, Reinigungsfähigkeit, Reinigungsklasse, Reinigungsnorm, reinigbar, zu putzen, geputzt, putzbar, sauber machen, Pflege, pflegen, abwischen',
-    en: 'cleaning, clean, cleanability, cleanability class, care, wipe, maintenance',
+    de: 'Reinigung, reinigen, Reinigungsfähigkeit, reinigungsfähig, Reinigungsklasse, Reinigungsnorm, reinigbar, zu putzen, geputzt, putzbar, sauber machen, sauber halten, Pflege, pflegen, abwischen',
+    en: 'cleaning, clean, cleanability, cleanability class, care, wipe, maintenance, keep clean',
   },
   surface: { de: 'Oberfläche, Oberflächen, Haptik, Struktur, Optik, Finish', en: 'surface, finish, texture, surface finish, feel' },
   base_material: {
@@ -333,8 +333,8 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'lowest, the least, minimum, smallest',
   },
   most_cleanable: {
-    de: 'strapazierfähigste, strapazierfähigsten, am strapazierfähigsten, robusteste, robustesten, pflegeleichteste, pflegeleichtesten, am besten zu reinigen, am besten reinigen',
-    en: 'most hard-wearing, most hard wearing, hardest-wearing, most durable, most robust, easiest to clean, most cleanable, best cleanability',
+    de: 'strapazierfähigste, strapazierfähigsten, am strapazierfähigsten, robusteste, robustesten, pflegeleichteste, pflegeleichtesten, am pflegeleichtesten, am besten zu reinigen, am besten reinigen, am widerstandsfähigsten, widerstandsfähigste, reinigungsfreundlichste, am reinigungsfreundlichsten, am einfachsten zu reinigen, am leichtesten zu reinigen',
+    en: 'most hard-wearing, most hard wearing, hardest-wearing, most durable, most robust, easiest to clean, most cleanable, best cleanability, easiest to keep clean, simplest to clean, simplest to keep clean, toughest, most resistant',
   },
   best_fire: {
     de: 'beste Brandklasse, besten Brandklasse, bestes Brandverhalten, besten Brandverhalten, sicherste, am sichersten',
