@@ -171,8 +171,14 @@ function structuredAnswer(
   let found: CatalogAnswer | undefined = answerFromCatalog(config, base, language, q);
   if (found?.list && q.recommendation && searched && topGrounding?.kind === 'recommendation' && !undecided(outcome, config))
     found = withRecommendation(config, base, language, found, topGrounding.priority);
-  // Applications the question names beat a single material the search happens to rank first.
-  if (!found && (!searched || outcome.hits[0].doc.grounding.kind === 'material')) found = applicationAnswer(config, base, language, q);
+  // Applications the question names beat a single material the search happens to rank first; and a
+  // recommendation, when none is the one asked for ("lounge redesign – which would you suggest?") or the
+  // catalog names another material for the setting word for word ("a hotel room" is not the heavy-duty
+  // one's hotel corridors).
+  const closest = Math.max(0, ...q.applications.values());
+  const recommended = topGrounding?.kind === 'recommendation' ? config.recommendations[topGrounding.priority]?.material_id : undefined;
+  const aside = recommended !== undefined && closest > 0 && (undecided(outcome, config) || (closest >= 2 && (q.applications.get(recommended) ?? 0) < closest));
+  if (!found && (!searched || outcome.hits[0].doc.grounding.kind === 'material' || aside)) found = applicationAnswer(config, base, language, q);
   // One named material and a question neither the structure nor the search settles: the fact card of
   // what it asks, or "not published" when it asks for what no card holds. (Where the search answers, a
   // word it does not know is more likely a filler, "möchte", than a value asked for.)
