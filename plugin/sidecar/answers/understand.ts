@@ -17,6 +17,7 @@ import {
   UNPUBLISHED_WORDS,
   type AttributeId,
 } from './vocabulary.js';
+import { NOT_PUBLISHED } from './facts/wording.js';
 
 /*
  * The structure of a question over the live catalog: which materials it names, which attribute it
@@ -99,6 +100,7 @@ const CODE_WORDS = tokensOf(
     ATTRIBUTE_WORDS,
     QUESTION_SHAPE_WORDS,
     UNPUBLISHED_WORDS,
+    NOT_PUBLISHED,
     ACTION_WORDS,
     CONFIRM_WORDS,
     FACT_WORDING,
@@ -268,7 +270,10 @@ export class QuestionReader {
     );
     // Words that route a question to a person: one edit at most, so an ordinary word is not read as a typo of one.
     const routing = { ...known, maxTypos: 1 };
-    this.#unpublished = new Lexicon(entries(both(UNPUBLISHED_WORDS), true as const), routing);
+    this.#unpublished = new Lexicon(
+      [UNPUBLISHED_WORDS, NOT_PUBLISHED.price.words, NOT_PUBLISHED.stock.words].flatMap((words) => entries(both(words), true as const)),
+      routing,
+    );
     this.#actions = new Lexicon([...entries(both(ACTION_WORDS), false), ...entries(both(CONFIRM_WORDS), true)]);
     const specific = FACT_WORDING.project_specific.terms;
     // Its words one by one, without the short and generic ones of its phrases ("on site", "price list").

@@ -290,10 +290,13 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
   wet_room: { de: 'Feuchtraumeignung, Spritzwasser, Dusche, Duschen', en: 'wet-room note, shower, showers, splash' },
 };
 
-/** What the catalog does not publish about a material: asked of a named material, it is said so and routed. */
+/**
+ * What the catalog does not publish about a material besides a price and stock (facts/wording.ts NOT_PUBLISHED,
+ * which names those in its refusal): asked of a named material, it is said so and routed.
+ */
 export const UNPUBLISHED_WORDS: LocalizedText = {
-  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Stärke, Rollenlänge, Länge, lang, Lager, auf Lager, Lagerbestand, vorrätig, lieferbar, verfügbar, Schallabsorption, Schallabsorptionsgrad, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme, Preis, Preise, preislich, kostet, Kosten, teuer, günstig, Rabatt, Euro',
-  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, stock, in stock, available, availability, sound absorption, acoustic, acoustics, minimum order, minimum order quantity, moq, price, prices, price-wise, pricewise, cost, costs, expensive, cheap, discount, euro',
+  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Stärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme',
+  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, sound absorption, acoustic, acoustics, minimum order, minimum order quantity, moq',
 };
 
 /** Asking to order, reserve or commit: never done here; answered with how ordering works, or routed. */
