@@ -5,7 +5,8 @@ import { stopwords as germanStopwords } from '@orama/stopwords/german';
 import { stopwords as englishStopwords } from '@orama/stopwords/english';
 import type { SiteConfig } from '../core/site-config.js';
 import { buildDocuments, materialsOf, type AnswerDocument, type Lang } from './documents.js';
-import { EXTRA_STOPWORDS } from './vocabulary.js';
+import * as vocabulary from './vocabulary.js';
+import * as wording from './facts/wording.js';
 import { Memo } from '../core/memo.js';
 
 /*
@@ -19,9 +20,28 @@ import { Memo } from '../core/memo.js';
 const LANGUAGE_NAMES = { de: 'german', en: 'english' } as const;
 const STEMMERS = { de: germanStemmer, en: englishStemmer };
 const STOPWORDS: Record<Lang, Set<string>> = {
-  de: new Set([...germanStopwords, ...EXTRA_STOPWORDS.de]),
-  en: new Set([...englishStopwords, ...EXTRA_STOPWORDS.en]),
+  de: new Set([...germanStopwords, ...vocabulary.EXTRA_STOPWORDS.de]),
+  en: new Set([...englishStopwords, ...vocabulary.EXTRA_STOPWORDS.en]),
 };
+
+/**
+ * Words of the fixed question vocabulary (vocabulary.ts, facts/wording.ts) in one language only
+ * ("cheapest", "günstigste"): +1 German, -1 English. They tell the language of a word no document has.
+ */
+const CODE_LEAD = (() => {
+  const found: Record<Lang, Set<string>> = { de: new Set(), en: new Set() };
+  const walk = (value: unknown, lang?: Lang): void => {
+    if (typeof value === 'string') {
+      if (lang) for (const word of words(value)) found[lang].add(word);
+    } else if (Array.isArray(value)) for (const item of value) walk(item, lang);
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, key === 'de' || key === 'en' ? key : lang);
+  };
+  walk([vocabulary, wording]);
+  const lead = new Map<string, number>();
+  for (const word of found.de) if (!found.en.has(word)) lead.set(word, 1);
+  for (const word of found.en) if (!found.de.has(word)) lead.set(word, -1);
+  return lead;
+})();
 
 /** Overview texts (company summary, notes for agents, the catalog list) mention a bit of everything; a specific document wins. */
 const OVERVIEW_WEIGHT_VALUE = 0.8;
@@ -414,6 +434,7 @@ export class AnswerIndex {
       const enKnows = this.#indexes.en.tokens(prepare(word, 'en')).some((t) => this.#indexes.en.knows(t));
       if (deKnows && !enKnows) lead += 1;
       if (enKnows && !deKnows) lead -= 1;
+      if (!deKnows && !enKnows) lead += CODE_LEAD.get(word) ?? 0;
       this.#indexes.de.boundCache();
       this.#indexes.en.boundCache();
     }
