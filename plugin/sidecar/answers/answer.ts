@@ -227,12 +227,16 @@ function readQuestion(
   context: AskContext,
   answered: (question: string, earlier: string[]) => PreparedAnswer,
 ): ReadQuestion {
+  // A follow-up whose own words tell no language ("und A2?") is in the conversation's, the question before's.
+  const previous = context.previous ?? [];
+  const undecidedLanguage = index.detectLanguage(query, 'de') !== index.detectLanguage(query, 'en');
+  if (previous.length && undecidedLanguage)
+    context = { ...context, acceptLanguage: index.detectLanguage(previous[previous.length - 1], context.acceptLanguage) };
   // The staff's synonyms count for the search as well as for the structure, in the question's language.
   let asked = reader.rewrite(expandShorthand(query), index.detectLanguage(query, context.acceptLanguage));
   // A follow-up that names no material ("and how heavy is it?") is about the latest one named before:
   // by an earlier question, else by the previous answer ("which is PVC-free?" – "how wide is that one?");
   // one that compares a single named material ("and the difference to X?") compares it with that one.
-  const previous = context.previous ?? [];
   const readAsked = asked;
   const read = previous.length ? reader.read(asked) : undefined;
   if (read && (read.named.length === 0 || (read.named.length === 1 && read.comparison))) {

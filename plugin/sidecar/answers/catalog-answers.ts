@@ -519,10 +519,19 @@ function listAnswer(ctx: Context, asked: QuestionStructure, among?: CatalogMater
     return { q, ranked, matching: ranked.filter((r) => r.verdicts.every((v) => v === true)).map((r) => r.material) };
   };
   let decided = meetAll(asked);
+  // A width no material has exactly ("printed 300 cm wide") is one the print must reach: at least that.
+  const exactWidth = (c: Condition) => c.kind === 'numeric' && c.numeric.attribute === 'width' && c.numeric.op === 'eq' && !c.negated;
+  if (decided.matching.length === 0 && asked.conditions.some(exactWidth)) {
+    const again = meetAll({
+      ...asked,
+      conditions: asked.conditions.map((c) => (c.kind === 'numeric' && exactWidth(c) ? { ...c, numeric: { ...c.numeric, op: 'ge' as const } } : c)),
+    });
+    if (again.matching.length) decided = again;
+  }
   // None meets a setting with its requirements and the rest: the requirements and the rest decide.
   if (decided.matching.length === 0) {
-    const q = requirementsDecide(model, asked, materialsOf(ctx.config));
-    if (q !== asked) {
+    const q = requirementsDecide(model, decided.q, materialsOf(ctx.config));
+    if (q !== decided.q) {
       const again = meetAll(q);
       if (again.matching.length) decided = again;
     }
