@@ -138,8 +138,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   company: {
     label: { de: 'Unternehmen', en: 'Company' },
     terms: {
-      de: 'Unternehmen Firma Hersteller wer über uns Digitaldruck Tapete Tapeten Fototapete Wandbild Geschäftskunden B2B Objektkunden Gewerbekunden Privatkunden Privatperson Privatpersonen Privatleute Endverbraucher Firmen Firmenname',
-      en: 'company manufacturer who about us digital print wallpaper wallpapers photo wallpaper mural murals business customers B2B contract customers trade private customers private person private persons individuals homeowners consumers businesses company name behind',
+      de: 'Unternehmen Firma Hersteller wer über uns Digitaldruck Tapete Tapeten Fototapete Wandbild Geschäftskunden B2B Objektkunden Gewerbekunden Privatkunden Privatperson Privatpersonen Privatleute Endverbraucher Firmen Firmenname verkaufen an',
+      en: 'company manufacturer who about us digital print wallpaper wallpapers photo wallpaper mural murals business customers B2B contract customers trade private customers private person private persons individuals homeowners consumers businesses company name behind sell to',
     },
   },
   agents: {
@@ -252,7 +252,7 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'später',
   ],
   // What is left of "we're", "we've", "we'll".
-  en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc', 'also', 'just', 'really', 'actually', 'later'],
+  en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc', 'also', 'just', 'really', 'actually', 'later', 'one', 'ones'],
 };
 
 /** The attributes a question can ask of a named material (the catalog's fields). */
@@ -370,8 +370,8 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'Wallcheck, file check, check my file, check my print file, check the file, check my artwork, preflight',
   },
   person_step: {
-    de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen, anrufen, telefonieren',
-    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk, call you, phone you, ring you',
+    de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen, anrufen, telefonieren, zurückrufen, zurückruft, Rückruf',
+    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk, call you, phone you, ring you, call me back, call us back, callback, reach a person, reach someone, actual person, real person',
   },
   lighter: { de: 'leichter', en: 'lighter' },
   heavier: { de: 'schwerer', en: 'heavier' },
@@ -396,7 +396,7 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
   file_check_step: [
     {
       acts: {
-        de: 'durchsehen, durchschauen, drüberschauen, drüberschauen, draufschauen, prüfen, überprüfen, checken, kontrollieren, sicherstellen, herausfinden, rausfinden, ausreichend, reicht',
+        de: 'durchsehen, durchschauen, drüberschauen, draufschauen, prüfen, überprüfen, checken, kontrollieren, sicherstellen, herausfinden, rausfinden, heraus, ausreichend, reicht, taugt',
         en: 'check, review, look over, make sure, find out, verify, enough',
       },
       objects: {
@@ -412,13 +412,13 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
     },
     // A quote comes from an advisor after an enquiry ("Wie komme ich an ein Angebot?").
     {
-      acts: { de: 'bekommen, erhalten, anfordern, einholen, komme, kommen', en: 'get, request, obtain, receive' },
+      acts: { de: 'bekommen, erhalten, anfordern, einholen, komme, kommen, anfragen, frage, fragen', en: 'get, request, obtain, receive' },
       objects: { de: 'Angebot, Kostenvoranschlag', en: 'quote, quotation' },
     },
     // Sending is a step for an enquiry only: "send you my print file for the project" is a file transfer.
     {
       acts: { de: 'abschicken, schicken, senden, einreichen, stellen', en: 'send, submit, place' },
-      objects: { de: 'Anfrage, Projektanfrage', en: 'enquiry, inquiry, request' },
+      objects: { de: 'Anfrage, Projektanfrage, Wandmaße, Maße', en: 'enquiry, inquiry, request, wall dimensions, dimensions, measurements' },
     },
   ],
 };
