@@ -289,8 +289,10 @@ const REFERS_BACK = new Set(tokensOf('it, that, this, es, sie, er, die, der, das
 
 /** Whether a question's words are only the material's name (its words in either language, stop words aside). */
 function namesOnly(index: AnswerIndex, asked: string, material: CatalogMaterial, lang: Lang): boolean {
-  const terms = index.tokenize(asked, lang);
-  const name = new Set([...index.tokenize(material.name.de, lang), ...index.tokenize(material.name.en, lang)]);
+  // Umlauts written out or left off ("oeko vlies") are the name's own.
+  const plain = (term: string) => fold(term).replace(/([aou])e/g, '$1');
+  const terms = index.tokenize(asked, lang).map(plain);
+  const name = new Set([...index.tokenize(material.name.de, lang), ...index.tokenize(material.name.en, lang)].map(plain));
   return terms.length > 0 && terms.every((t) => name.has(t));
 }
 
@@ -401,7 +403,9 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   // A claim that one named material meets a need or a class ("X ist doch nichtbrennbar, oder?") is the
   // structure's yes/no; "confirm" in a claim ("Can you confirm X is A2?") commits to nothing.
   const onNeed = read.structure.named.length === 1 && read.structure.conditions.some((c) => c.kind === 'need' || c.kind === 'fire_class' || c.kind === 'scale');
-  const claimed = (onNeed || (read.structure.confirms && read.structure.named.length === 1)) && read.structure.action && desk.asserts(asked);
+  // Asked only to confirm something of one named material ("X ist scheuerbeständig, können Sie mir das kurz bestätigen?"): a claim.
+  const confirmsClaim = read.structure.confirms && read.structure.named.length === 1;
+  const claimed = read.structure.action && (confirmsClaim || (onNeed && desk.asserts(asked)));
   // A claim that it meets a need, put as a statement with a tag ("X is approved for escape routes, so we can use it, yes?"), is a yes/no too.
   const structure =
     claimed || (onNeed && !read.structure.yesNo && !read.structure.action && desk.asserts(asked))
