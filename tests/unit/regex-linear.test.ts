@@ -5,6 +5,7 @@ import { checkSync } from 'recheck';
 import { describe, expect, it } from 'vitest';
 import { buildContract } from '../../plugin/sidecar/contract.js';
 import { synonymPattern, vocabularyOf } from '../../plugin/sidecar/answers/understand.js';
+import { SHORTHAND_WORD } from '../../plugin/sidecar/answers/lexicon.js';
 import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
 import { SCHEMAS } from '../../plugin/sidecar/core/schemas.js';
 import { SPELLED_EMAIL } from '../../plugin/sidecar/handoffs/personal-data.js';
@@ -39,6 +40,11 @@ const BUILT: { file: string; call: string; patterns: () => Pattern[] }[] = [
         const re = synonymPattern(words);
         return { where: 'synonymPattern', source: re.source, flags: re.flags };
       }),
+  },
+  {
+    file: 'plugin/sidecar/answers/lexicon.ts',
+    call: 'new RegExp(`(?<![',
+    patterns: () => [{ where: 'SHORTHAND_WORD', source: SHORTHAND_WORD.source, flags: SHORTHAND_WORD.flags }],
   },
   {
     file: 'plugin/sidecar/handoffs/personal-data.ts',

@@ -40,14 +40,16 @@ const SHORTHAND: Record<string, string> = {
   plz: 'please',
   gibts: 'gibt es',
   wies: 'wie es',
+  nich: 'nicht',
 };
+
+/** The shorthand words as whole words, not inside a hyphenated one: "U-Wert" is no "you". */
+export const SHORTHAND_WORD = new RegExp(`(?<![\\w-])(?:${Object.keys(SHORTHAND).join('|')})(?![\\w-])`, 'gi');
 
 /** A question with chat shorthand written out ("whats ur phone numbr" → "what is your phone numbr"). */
 export function expandShorthand(text: string): string {
-  // Not inside a hyphenated word: "U-Wert" is no "you". "Telefonnr" is "Telefonnummer".
-  return text
-    .replace(/(?<![\w-])(?:u|ur|whats|wats|pls|plz|gibts|wies)(?![\w-])/gi, (word) => SHORTHAND[word.toLowerCase()] ?? word)
-    .replace(/(?<=\p{L}{3})nr(?![\p{L}\d])/giu, 'nummer');
+  // "Telefonnr" is "Telefonnummer".
+  return text.replace(SHORTHAND_WORD, (word) => SHORTHAND[word.toLowerCase()] ?? word).replace(/(?<=\p{L}{3})nr(?![\p{L}\d])/giu, 'nummer');
 }
 
 /** Words of a folded text; "+" stays part of a word ("a+"). */

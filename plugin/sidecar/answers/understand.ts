@@ -546,8 +546,9 @@ export class QuestionReader {
     let superlative =
       readSuperlative(shapes) ??
       // "most"/"least" with one value the catalog ranks: the extreme of that value.
-      (has('most') !== has('least') && attributes.length === 1 && RANKED.has(attributes[0])
-        ? { attribute: attributes[0] as Superlative['attribute'], highest: has('most') }
+      // ("Von den Materialien mit FSC-Zertifikat: welches hat das geringste Flächengewicht?": the one ranked value.)
+      (has('most') !== has('least') && attributes.filter((a) => RANKED.has(a)).length === 1
+        ? { attribute: attributes.find((a) => RANKED.has(a)) as Superlative['attribute'], highest: has('most') }
         : undefined);
     let step = STEPS.find(([shape]) => has(shape) || this.#pairedStep(shape, tokens, named.length > 0 && attributes.length === 0))?.[1];
     // What the context before the asking clause says is a wish, not the question, when the clause asks
