@@ -661,6 +661,18 @@ function reasonsOf(ctx: Context, conditions: Condition[], m?: CatalogMaterial): 
 }
 
 /** Yes or no first, with the value that decides it and, for a no, what it lacks and which materials meet the question instead. */
+/** A yes/no on the same conditions for each of several named materials: "Ja"/"Nein" with the evidence, one line each. */
+function yesNoForEach(ctx: Context, q: QuestionStructure, named: CatalogMaterial[]): CatalogAnswer {
+  const { lang, model } = ctx;
+  const lines = named.map((m) => {
+    const verdict = allHold(model, m, q.conditions);
+    const lead =
+      verdict === undefined ? say(lang, 'Nicht veröffentlicht: ', 'Not published: ') : verdict ? say(lang, 'Ja: ', 'Yes: ') : say(lang, 'Nein: ', 'No: ');
+    return `${lead}${m.name[lang]} – ${[...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ')}.`;
+  });
+  return answered(ctx, lines, named);
+}
+
 function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): CatalogAnswer {
   const { lang, model } = ctx;
   const verdict = allHold(model, m, q.conditions);
@@ -789,6 +801,8 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
   if (named.length >= 2 && (q.unpublished || q.projectSpecific) && !q.attributes.length)
     // "Und preislich – was macht der Unterschied aus?": what is compared is not published (a published attribute named is compared).
     return notPublishedFor(ctx, named);
+  // "Sind X und Y beide feuchtraumgeeignet?": the yes/no for each, not a comparison of everything.
+  if (named.length >= 2 && q.yesNo && !q.comparison && q.conditions.length && !q.attributes.length) return yesNoForEach(ctx, q, named);
   if (named.length >= 2) return comparisonAnswer(ctx, q);
   if (named.length === 1) {
     const [m] = named;
