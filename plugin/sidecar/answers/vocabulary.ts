@@ -250,9 +250,11 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'eigentlich',
     'mal',
     'später',
+    'finde',
+    'finden',
   ],
   // What is left of "we're", "we've", "we'll".
-  en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc', 'also', 'just', 'really', 'actually', 'later', 'one', 'ones'],
+  en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc', 'also', 'just', 'really', 'actually', 'later', 'one', 'ones', 'find'],
 };
 
 /** The attributes a question can ask of a named material (the catalog's fields). */
@@ -370,8 +372,8 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'Wallcheck, file check, check my file, check my print file, check the file, check my artwork, preflight',
   },
   person_step: {
-    de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen, anrufen, telefonieren, zurückrufen, zurückruft, Rückruf',
-    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk, call you, phone you, ring you, call me back, call us back, callback, reach a person, reach someone, actual person, real person',
+    de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen, anrufen, telefonieren, zurückrufen, zurückruft, Rückruf, wen kontaktiere ich, an wen wende ich mich, an wen kann ich mich wenden',
+    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk, call you, phone you, ring you, call me back, call us back, callback, reach a person, reach someone, actual person, real person, who do i contact, who should i contact, who can i contact',
   },
   lighter: { de: 'leichter', en: 'lighter' },
   heavier: { de: 'schwerer', en: 'heavier' },
