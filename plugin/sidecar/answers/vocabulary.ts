@@ -313,7 +313,7 @@ export const CONFIRM_WORDS: LocalizedText = { de: 'bestätigen', en: 'confirm' }
 /** Words that give a question its shape: yes/no, list, comparison, superlative, comparative. */
 export const QUESTION_SHAPE_WORDS = {
   aux: {
-    de: 'ist, sind, hat, haben, darf, dürfen, kann, können, eignet, passt, gibt, taugt, lässt, geht, klappt, funktioniert',
+    de: 'ist, sind, hat, haben, habt, hast, darf, dürfen, kann, können, eignet, passt, gibt, taugt, lässt, geht, klappt, funktioniert',
     en: 'is, are, has, have, does, do, can, may, could, will, would, should, isnt, arent',
   },
   list: { de: 'welche, welcher, welches, alle, liste, auflisten', en: 'which, list, all, what materials' },
