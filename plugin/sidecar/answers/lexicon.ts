@@ -98,6 +98,20 @@ export function stem(token: string): string {
 
 const plain = (folded: string) => folded.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');
 
+/** A word with its stem and umlaut-free forms. Speed: computed once per vocabulary word and question word, not per pair. */
+interface Forms {
+  text: string;
+  stem: string;
+  plain: string;
+  plainStem: string;
+  digit: boolean;
+}
+
+function formsOf(text: string): Forms {
+  const wordStem = stem(text);
+  return { text, stem: wordStem, plain: plain(text), plainStem: plain(wordStem), digit: /\d/.test(text) };
+}
+
 /** Optimal string alignment distance, stopped early once it exceeds max. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -132,16 +146,21 @@ export function wordMatches(
   parts: ReadonlySet<string> | undefined = known,
   maxTypos = 2,
 ): boolean {
+  return formsMatch(formsOf(question), formsOf(word), known, parts, maxTypos);
+}
+
+function formsMatch(q: Forms, w: Forms, known?: ReadonlySet<string>, parts: ReadonlySet<string> | undefined = known, maxTypos = 2): boolean {
+  const question = q.text;
+  const word = w.text;
   if (question === word) return true;
-  if (word.length <= 2 || /\d/.test(word) || question.length <= 2) return false;
-  const wordStem = stem(word);
+  if (word.length <= 2 || w.digit || question.length <= 2) return false;
   // Words apart only by umlauts: one written without them is the word ("fur" is "für"); one written with an
   // umlaut the word lacks is another word ("zählen" is not "zahlen").
-  if (plain(question) === plain(word)) return question.length < word.length;
+  if (q.plain === w.plain) return question.length < word.length;
   // Plurals with umlaut: "Räume" is "Raum", "Bäder" is "Bad".
-  if (plain(stem(question)) === plain(wordStem)) return true;
+  if (q.plainStem === w.plainStem) return true;
   // One of them inflected, the other not, where the crude stem cuts the base form ("Treppenhaus", "Treppenhäuser").
-  if (question.length >= 5 && word.length >= 5 && (plain(question) === plain(wordStem) || plain(stem(question)) === plain(word))) return true;
+  if (question.length >= 5 && word.length >= 5 && (q.plain === w.plainStem || q.plainStem === w.plain)) return true;
   // A word the vocabulary knows as it is ("class") is no typo of another ("glass").
   // A typo keeps the first letter ("neben" is no typo of "uneben").
   // A word that only adds or lacks letters at the end is another word more often than a typo ("contractor"
@@ -151,14 +170,14 @@ export function wordMatches(
     const max = Math.min(maxTypos, Math.min(question.length, word.length) >= 8 ? 2 : 1);
     if (editDistance(question, word, max) <= max) return true;
   }
+  const wordStem = w.stem;
   if (wordStem.length < 5 || question.length < wordStem.length + 3) return false;
   // A compound whose head is the word ("Großküche" → "küche"), or that starts with it and goes on
   // with another known word ("Klinikflur" → "klinik" + "flur"; not "Geschäftsführer").
   // With a short ending cut too ("Flusskreuzfahrtschiffs" ends in "Kreuzfahrtschiff" once its genitive s is;
   // not a long one: "Anforderungen" cut to "anforder" does not end in "order").
-  const questionStem = stem(question);
-  const shortEnding = question.length - questionStem.length <= 2 && questionStem.length >= wordStem.length + 3;
-  if (question.endsWith(word) || question.endsWith(wordStem) || (shortEnding && questionStem.endsWith(word))) return true;
+  const shortEnding = question.length - q.stem.length <= 2 && q.stem.length >= wordStem.length + 3;
+  if (question.endsWith(word) || question.endsWith(wordStem) || (shortEnding && q.stem.endsWith(word))) return true;
   if (!parts || !question.startsWith(wordStem)) return false;
   const rest = question.slice(question.startsWith(word) ? word.length : wordStem.length);
   return [rest, rest.replace(/^s/, '')].some((r) => r.length >= 3 && (parts.has(r) || parts.has(stem(r))));
@@ -198,6 +217,7 @@ export class Lexicon<T> {
   readonly #byPlain = new Map<string | number, string[]>();
   readonly #byPart = new Map<string | number, string[]>();
   readonly #byFirst = new Map<string, Entry<T>[]>();
+  readonly #forms = new Map<string, Forms>();
 
   readonly #known?: ReadonlySet<string>;
 
@@ -237,9 +257,11 @@ export class Lexicon<T> {
     // few words instead of all of them: by inflection stem, by length (typos), by word and stem (compounds).
     const add = (map: Map<string | number, string[]>, key: string | number, word: string) => map.set(key, [...(map.get(key) ?? []), word]);
     for (const word of this.#words) {
-      const wordStem = stem(word);
-      add(this.#byStem, plain(wordStem), word);
-      add(this.#byPlain, plain(word), word);
+      const forms = formsOf(word);
+      this.#forms.set(word, forms);
+      const wordStem = forms.stem;
+      add(this.#byStem, forms.plainStem, word);
+      add(this.#byPlain, forms.plain, word);
       if (word.length >= 5) add(this.#byLength, word.length, word);
       if (wordStem.length >= 5) {
         add(this.#byPart, word, word);
@@ -259,14 +281,16 @@ export class Lexicon<T> {
     let found = this.#matches.get(token);
     if (!found) {
       // A function word ("must", "will") is only itself: not the stem of "Muster", not a typo of a term.
+      const forms = formsOf(token);
+      const of = (w: string) => this.#forms.get(w)!;
       const accepts = FUNCTION_WORDS.has(token)
         ? (w: string) => w === token
         : this.#strict
-          ? (w: string) => w === token || (!/\d/.test(w) && plain(stem(token)) === plain(stem(w)))
-          : (w: string) => wordMatches(token, w, this.#known, this.#parts, this.#maxTypos);
+          ? (w: string) => w === token || (!of(w).digit && forms.plainStem === of(w).plainStem)
+          : (w: string) => formsMatch(forms, of(w), this.#known, this.#parts, this.#maxTypos);
       // An acronym ("LEED") is only itself: "Leeds" is a city.
       const exact = this.#exact;
-      found = new Set([...this.#candidates(token)].filter((w) => (exact?.has(w) ? w === token : accepts(w))));
+      found = new Set([...this.#candidates(forms)].filter((w) => (exact?.has(w) ? w === token : accepts(w))));
       if (this.#prefixes && token.length >= 6) for (const w of this.#words) if (w.startsWith(token)) found.add(w);
       if (token.length <= 64) this.#matches.set(token, found);
     }
@@ -274,11 +298,12 @@ export class Lexicon<T> {
   }
 
   /** Every word wordMatches() could accept for the token (a superset; it decides). */
-  #candidates(token: string): Set<string> {
+  #candidates(forms: Forms): Set<string> {
+    const token = forms.text;
     const out = new Set<string>([
-      ...(this.#byStem.get(plain(stem(token))) ?? []),
-      ...(this.#byStem.get(plain(token)) ?? []),
-      ...(this.#byPlain.get(plain(stem(token))) ?? []),
+      ...(this.#byStem.get(forms.plainStem) ?? []),
+      ...(this.#byStem.get(forms.plain) ?? []),
+      ...(this.#byPlain.get(forms.plainStem) ?? []),
     ]);
     if (token.length >= 5) for (let n = token.length - 2; n <= token.length + 2; n++) for (const w of this.#byLength.get(n) ?? []) out.add(w);
     // Compounds: the word or its stem as the head (a suffix) or the start (a prefix) of the token.
@@ -286,7 +311,7 @@ export class Lexicon<T> {
       for (const w of this.#byPart.get(token.slice(token.length - n)) ?? []) out.add(w);
       for (const w of this.#byPart.get(token.slice(0, n)) ?? []) out.add(w);
     }
-    const tokenStem = stem(token);
+    const tokenStem = forms.stem;
     if (tokenStem !== token && token.length - tokenStem.length <= 2)
       for (let n = 5; n <= tokenStem.length - 3; n++) for (const w of this.#byPart.get(tokenStem.slice(tokenStem.length - n)) ?? []) out.add(w);
     return out;
