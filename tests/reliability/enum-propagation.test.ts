@@ -133,7 +133,8 @@ describe('a next step added to schemas/ alone', () => {
     const [values, de, en] = JSON.parse(php.stdout);
     expect(values).toContain(STEP);
     expect([de, en]).toEqual([NAMES.de, NAMES.en]);
-  });
+    // On a machine without PHP, ensureCommand installs php-cli first (about 45 s here).
+  }, 300_000);
 
   it('reaches the admin screen: its bundle carries both names', () => {
     const bundle = readFileSync(path.join(dir, 'plugin/build/admin/index.js'), 'utf8');
