@@ -13,6 +13,7 @@ import {
   ASSERTION_TAGS,
   ASSERTION_WORDS,
   CIRCUMSTANCE_WORDS,
+  UNTIL_WORDS,
   DELIVERY_WORDS,
   FILLER_WORDS,
   FREE_OF_CHARGE,
@@ -135,6 +136,7 @@ export class FactDesk {
   readonly #time = lexicon(both(TIME_WORDS), true);
   readonly #delivery = lexicon(both(DELIVERY_WORDS), true);
   readonly #circumstance = lexicon(both(CIRCUMSTANCE_WORDS), true);
+  readonly #until = lexicon(both(UNTIL_WORDS), true);
   readonly #staffAsks = lexicon(both(STAFF_NAME.asks), true);
   readonly #staff = lexicon(both(STAFF_NAME.staff), true);
   readonly #timeTerms: Record<Lang, Set<string>>;
@@ -488,18 +490,26 @@ export class FactDesk {
    */
   timeAfterCircumstance(query: string, lang: Lang, base: string): FactAnswer | null {
     // Most questions have no comma: no clause to set apart, no word scan on every request.
-    if (!query.includes(',') || this.#time.findAll(tokensOf(query)).length === 0 || this.#unpublished(query, lang).length) return null;
+    if (this.#time.findAll(tokensOf(query)).length === 0 || this.#unpublished(query, lang).length) return null;
     const timed = this.#mainClauseTime(query, lang);
     return timed ? this.#cardAnswer(timed, base, lang) : null;
   }
 
   /** The card stating the time the main clause after a circumstance asks for ("how soon will someone get back to me"). */
   #mainClauseTime(query: string, lang: Lang): CardHit | undefined {
-    const main = this.#afterCircumstance(query);
+    const main = this.#afterCircumstance(query) ?? this.#untilEvent(query);
     if (main === undefined) return undefined;
     // Its grammar words stay: "get back to me" is how the card's fact is asked for.
     const terms = this.#index.tokenize(main, lang).filter((t) => !this.#timeTerms[lang].has(t));
     return this.#timedCard(terms, lang, (t) => this.#index.knows(t, lang));
+  }
+
+  /** The event a time is asked up to: the words after "bis"/"until" that follow the time asked ("bis wann" is itself a time word). */
+  #untilEvent(query: string): string | undefined {
+    const tokens = tokensOf(query);
+    const times = this.#time.findAll(tokens);
+    const until = this.#until.findAll(tokens).find((f) => times.some((t) => t.end <= f.start) && !times.some((t) => t.start <= f.start && f.start < t.end));
+    return until && until.end < tokens.length ? tokens.slice(until.end).join(' ') : undefined;
   }
 
   /**

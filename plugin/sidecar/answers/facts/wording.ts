@@ -44,6 +44,15 @@ export const TIME_WORDS: LocalizedText = {
 };
 
 /**
+ * A time asked up to an event ("Wie lange dauert es, bis sich ein Berater meldet?", "how long before the
+ * samples arrive?"): the clause after the word is the event whose time is asked, not the waiting words.
+ */
+export const UNTIL_WORDS: LocalizedText = {
+  de: 'bis, bevor, ehe',
+  en: 'until, till, before',
+};
+
+/**
  * A clause that opens a question with its circumstance, up to the first comma ("After I send the form,
  * how soon …", "Nachdem wir freigegeben haben, wann …"): what is asked follows it.
  */
