@@ -22,11 +22,14 @@ export function fold(text: string): string {
       .replace(/²/g, '2')
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')
+      // "can't" and "won't" lose more than "n't": "ca not" would be no yes/no.
+      .replace(/\bcan['’]?t\b/g, 'can not')
+      .replace(/\bwon['’]?t\b/g, 'will not')
       .replace(/n['’]t\b/g, ' not')
       // "stimmt's", "geht's": one word, as typed without the apostrophe.
       .replace(/(?<=[a-z])['’]s\b/g, 's')
       // The same without the apostrophe, as people type it ("doesnt burn").
-      .replace(/\b(does|do|did|is|are|was|were|ca|wo|should|would|could|has|have)nt\b/g, '$1 not')
+      .replace(/\b(does|do|did|is|are|was|were|should|would|could|has|have)nt\b/g, '$1 not')
   );
 }
 
@@ -171,7 +174,10 @@ function formsMatch(q: Forms, w: Forms, known?: ReadonlySet<string>, parts: Read
     if (editDistance(question, word, max) <= max) return true;
   }
   const wordStem = w.stem;
-  if (wordStem.length < 5 || question.length < wordStem.length + 3) return false;
+  // A short head after a whole known word ("Hotelbädern" → "Hotel" + "Bad", "Hotelflur"): the known word
+  // before it is what a lone short head ("Zeitraum") lacks.
+  if (wordStem.length < 5) return Boolean(parts) && wordStem.length >= 3 && shortHead(q, w, parts!);
+  if (question.length < wordStem.length + 3) return false;
   // A compound whose head is the word ("Großküche" → "küche"), or that starts with it and goes on
   // with another known word ("Klinikflur" → "klinik" + "flur"; not "Geschäftsführer").
   // With a short ending cut too ("Flusskreuzfahrtschiffs" ends in "Kreuzfahrtschiff" once its genitive s is;
@@ -181,6 +187,18 @@ function formsMatch(q: Forms, w: Forms, known?: ReadonlySet<string>, parts: Read
   if (!parts || !question.startsWith(wordStem)) return false;
   const rest = question.slice(question.startsWith(word) ? word.length : wordStem.length);
   return [rest, rest.replace(/^s/, '')].some((r) => r.length >= 3 && (parts.has(r) || parts.has(stem(r))));
+}
+
+/** Whether the question word is a known word of four letters or more followed by the short word, inflected or not. */
+function shortHead(q: Forms, w: Forms, parts: ReadonlySet<string>): boolean {
+  for (const form of [q.plain, q.plainStem]) {
+    for (const head of [w.plain, w.plainStem]) {
+      if (form.length < head.length + 4 || !form.endsWith(head)) continue;
+      const before = form.slice(0, form.length - head.length);
+      if (parts.has(before) || (before.endsWith('s') && parts.has(before.slice(0, -1)))) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -216,6 +234,8 @@ export class Lexicon<T> {
   readonly #byLength = new Map<string | number, string[]>();
   readonly #byPlain = new Map<string | number, string[]>();
   readonly #byPart = new Map<string | number, string[]>();
+  /** Words of three or four letters by form, for a compound that ends in one after a known word ("Hotelbad"). */
+  readonly #byShortHead = new Map<string | number, string[]>();
   readonly #byFirst = new Map<string, Entry<T>[]>();
   readonly #forms = new Map<string, Forms>();
 
@@ -266,6 +286,9 @@ export class Lexicon<T> {
       if (wordStem.length >= 5) {
         add(this.#byPart, word, word);
         add(this.#byPart, wordStem, word);
+      } else if (wordStem.length >= 3 && !forms.digit && this.#parts) {
+        add(this.#byShortHead, forms.plain, word);
+        add(this.#byShortHead, forms.plainStem, word);
       }
     }
     for (const entry of this.#entries) add(this.#byFirst as Map<string, never[]>, entry.tokens[0], entry as never);
@@ -311,6 +334,9 @@ export class Lexicon<T> {
       for (const w of this.#byPart.get(token.slice(token.length - n)) ?? []) out.add(w);
       for (const w of this.#byPart.get(token.slice(0, n)) ?? []) out.add(w);
     }
+    if (this.#byShortHead.size)
+      for (const form of [forms.plain, forms.plainStem])
+        for (let n = 3; n <= 4 && n <= form.length - 4; n++) for (const w of this.#byShortHead.get(form.slice(form.length - n)) ?? []) out.add(w);
     const tokenStem = forms.stem;
     if (tokenStem !== token && token.length - tokenStem.length <= 2)
       for (let n = 5; n <= tokenStem.length - 3; n++) for (const w of this.#byPart.get(tokenStem.slice(tokenStem.length - n)) ?? []) out.add(w);
