@@ -447,8 +447,11 @@ export class QuestionReader {
     const unsuitedAround = (start: number, end: number) =>
       [start - 2, start - 1, end, end + 1].some((i) => UNSUITED.has(tokens[i] ?? '')) ||
       (NEGATIONS.has(tokens[end] ?? '') && SUITED.has(tokens[end + 1] ?? ''));
+    // A negation ends with its clause: "Brennt X nicht, also ist es unbrennbar?" does not negate "unbrennbar".
+    const clauseEnds = [...folded.matchAll(CLAUSE_END)].map((m) => tokenize(folded.slice(0, m.index)).length);
+    const sameClause = (i: number, start: number) => !clauseEnds.some((b) => i < b && b <= start);
     const negatedBefore = (start: number, end = start) =>
-      negationAt.some((i) => i < start && wordsBetween(i, start) < 4 && !taken[i]) || (end > start && unsuitedAround(start, end));
+      negationAt.some((i) => i < start && wordsBetween(i, start) < 4 && !taken[i] && sameClause(i, start)) || (end > start && unsuitedAround(start, end));
     // "nichtbrennbar, nicht bloß schwer entflammbar", "not just washable": a lower bar than the one asked, no condition.
     const merelyBefore = (start: number) => negationAt.some((i) => i < start && MERELY.has(tokens[i + 1] ?? '') && wordsBetween(i + 1, start) < 4);
     // Fire classes: "Baustoffklasse B1", "DIN 4102 B1", and Euroclasses written out ("B-s1, d0").
@@ -660,6 +663,8 @@ const SUITED = new Set(tokensOf('geeignet, zulässig, erlaubt, zugelassen, taugl
 export const NEGATIONS = new Set(['nicht', 'not', 'kein', 'keine', 'ohne', 'statt', 'anstatt', 'instead']);
 
 /** Euroclasses written out ("B-s1, d0", "A2-s1 d0"). */
+/** Punctuation that ends a clause (a comma not between two digits; a Euroclass's "s1, d0" is read before). */
+const CLAUSE_END = /[;:!?–—]|,(?!\s*d[012]\b)(?!\d)/g;
 const EUROCLASS = /\b([a-f][12]?)\s*-\s*s([123])\s*(?:,\s*)?d([012])\b/g;
 
 /** After a negation, a stated class that is refused ("B-s1, d0 won't be accepted", "A2-s1, d0 ist nicht zulässig"). */
