@@ -286,7 +286,7 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
     en: 'certification, certifications, certificate, certificates, certified, emission class, emissions class, emissions, VOC',
   },
   applications: {
-    de: 'Einsatzbereich, Einsatzbereiche, Anwendung, Anwendungen, eingesetzt, verwendet, einsetzen, verwenden, wofür, Verwendung, Bereichen',
+    de: 'Einsatzbereich, Einsatzbereiche, Anwendung, Anwendungen, eingesetzt, verwendet, einsetzen, verwenden, wofür, Verwendung, Bereichen, wo, verbaut, verbauen, Einsatz, Einsatzgebiet, Einsatzgebiete',
     en: 'applications, application, used, use, uses, where, intended for, meant for, kind of spaces, spaces, rooms',
   },
   wet_room: { de: 'Feuchtraumeignung, Spritzwasser, Dusche, Duschen', en: 'wet-room note, shower, showers, splash' },
