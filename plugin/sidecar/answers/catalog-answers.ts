@@ -12,7 +12,7 @@ import {
   type Composed,
 } from './compose.js';
 import { fireText, materialsOf, type CatalogMaterial, type Lang } from './documents.js';
-import { fold } from './lexicon.js';
+import { fold, tokensOf } from './lexicon.js';
 import {
   compareLevel,
   levelOf,
@@ -29,7 +29,7 @@ import {
   type ScaleOp,
   type Verdict,
 } from './needs.js';
-import type { Condition, Numeric, QuestionStructure, Superlative } from './understand.js';
+import { denies, type Condition, type Numeric, type QuestionStructure, type Superlative } from './understand.js';
 import type { AttributeId, FactId } from './vocabulary.js';
 
 /*
@@ -816,12 +816,12 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
     if (q.conditions.length && (q.yesNo || q.attributes.length === 0 || !q.listWord || q.attributes.every((a) => decided.has(a))))
       return yesNoAnswer(ctx, q, m);
     if (q.yesNo && q.applications.size && q.attributes.every((a) => a === 'applications')) return suitabilityAnswer(ctx, q, m);
-    if (q.attributes.length)
-      return answered(
-        ctx,
-        q.attributes.map((a) => attributeSentence(m, a, lang)),
-        [m],
-      );
+    if (q.attributes.length) {
+      const sentences = q.attributes.map((a) => attributeSentence(m, a, lang));
+      // "Lässt sich X in der Duschkabine einsetzen?" when its wet-room note says "nicht in Duschen": "Nein" first.
+      const no = q.yesNo && !q.negatedQuestion && sentences.some((s) => denies(tokensOf(s), q.words));
+      return answered(ctx, no ? [say(lang, 'Nein.', 'No.'), ...sentences] : sentences, [m]);
+    }
     return undefined;
   }
   if (q.unpublished || q.projectSpecific) return undefined;

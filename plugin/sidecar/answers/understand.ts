@@ -79,6 +79,8 @@ export interface QuestionStructure {
   step?: Step;
   /** How many materials a list question asks for ("which three materials …"), when it says. */
   count?: number;
+  /** The question's words, folded. */
+  words: string[];
 }
 
 type Shape = keyof typeof QUESTION_SHAPE_WORDS;
@@ -92,7 +94,7 @@ const both = (text: LocalizedText) => `${text.de}, ${text.en}`;
 const entries = <T>(list: string, value: T): Entry<T>[] => phrases(list).map((tokens) => ({ tokens, value }));
 
 /** Words compounds commonly go on with besides the configuration's own ("Feuchtraumtapete"). */
-const COMPOUND_PARTS = 'tapete tapeten wand waende raum raeume bereich bereiche belag material tauglich geeignet fest';
+const COMPOUND_PARTS = 'tapete tapeten wand waende raum raeume bereich bereiche belag material tauglich geeignet fest kabine zelle zone ecke nische';
 
 /** Every word of the fixed question vocabulary: known words are never read as typos of others. */
 const CODE_WORDS = tokensOf(
@@ -586,6 +588,7 @@ export class QuestionReader {
       those: has('those'),
       step,
       count: readCount(tokens),
+      words: tokens,
     };
   }
 }
@@ -662,9 +665,23 @@ const SUITED = new Set(tokensOf('geeignet, zulässig, erlaubt, zugelassen, taugl
 
 export const NEGATIONS = new Set(['nicht', 'not', 'kein', 'keine', 'ohne', 'statt', 'anstatt', 'instead']);
 
-/** Euroclasses written out ("B-s1, d0", "A2-s1 d0"). */
+/**
+ * Whether a text denies a word the question states plainly: "nicht"/"not" up to three words before it
+ * there, none in the question; the text's word may head a compound of the question ("nicht in Duschen" –
+ * "Duschkabine").
+ */
+export function denies(text: string[], claim: string[]): boolean {
+  const negated = (tokens: string[], i: number) => tokens.slice(Math.max(0, i - 3), i).some((t) => NEGATIONS.has(t));
+  return text.some((t, i) => {
+    if (t.length < 5 || !negated(text, i)) return false;
+    const denied = stem(t);
+    return claim.some((c, j) => (stem(c) === denied || (denied.length >= 5 && c.startsWith(denied))) && !negated(claim, j));
+  });
+}
+
 /** Punctuation that ends a clause (a comma not between two digits; a Euroclass's "s1, d0" is read before). */
 const CLAUSE_END = /[;:!?–—]|,(?!\s*d[012]\b)(?!\d)/g;
+/** Euroclasses written out ("B-s1, d0", "A2-s1 d0"). */
 const EUROCLASS = /\b([a-f][12]?)\s*-\s*s([123])\s*(?:,\s*)?d([012])\b/g;
 
 /** After a negation, a stated class that is refused ("B-s1, d0 won't be accepted", "A2-s1, d0 ist nicht zulässig"). */

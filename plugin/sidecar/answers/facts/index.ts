@@ -3,9 +3,9 @@ import { Memo } from '../../core/memo.js';
 import { ADVISOR_CONFIRMS, compose, composeRouting, contactResult, contactSentence, say, type AskResult, type Composed } from '../compose.js';
 import { companyOf, materialsOf, type CatalogMaterial, type Lang } from '../documents.js';
 import { UNPUBLISHED_WORDS, type AttributeId } from '../vocabulary.js';
-import { fold, Lexicon, phrases, stem, tokensOf } from '../lexicon.js';
+import { fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
 import type { AnswerIndex, SearchOutcome } from '../search.js';
-import { NEGATIONS, readerFor } from '../understand.js';
+import { denies, readerFor } from '../understand.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
@@ -86,12 +86,6 @@ const PRINT_WORDS = new Set(tokensOf('drucken, druckt, bedrucken, print, prints,
 /** Whether the product at start is one the asker has or works on, given where the asking words end. */
 /** Units after a figure, as tokens ("g/m²" is "g", "m2"). */
 const FIGURE_UNITS = new Set(['g', 'm2', 'cm', 'm', 'mm', 'gsm', 'qm', 'gramm', 'gram', 'grams', 'kg']);
-
-/** Whether a text denies a word the claim states plainly: "nicht"/"not" up to three words before it there, none in the claim. */
-function denies(text: string[], claim: string[]): boolean {
-  const negated = (tokens: string[], i: number) => tokens.slice(Math.max(0, i - 3), i).some((t) => NEGATIONS.has(t));
-  return text.some((t, i) => t.length >= 5 && negated(text, i) && claim.some((c, j) => stem(c) === stem(t) && !negated(claim, j)));
-}
 
 const owned = (tokens: string[], start: number, askEnds: number[]) =>
   OWNED_BEFORE.has(tokens[start - 1] ?? '') ||
