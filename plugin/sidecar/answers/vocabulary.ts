@@ -350,8 +350,8 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'recommend, recommended, recommendation, suggest, suitable, suit, suits, best, should',
   },
   next_step: {
-    de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen, wie geht es los, wie gehts los, wo fangen wir an, wo fange ich an, was machen wir jetzt, was tun wir jetzt, wie geht es nun weiter, was muss ich tun, was müssen wir tun',
-    en: 'next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed, how do i start, how do we start, how do we go about, get started, project enquiry, project inquiry, where do we start, where do i start, where to start, what do we do now, what do i do now, get things moving, get the ball rolling, what do i need to do, what do we need to do',
+    de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen, wie geht es los, wie gehts los, wo fangen wir an, wo fange ich an, was machen wir jetzt, was tun wir jetzt, wie geht es nun weiter, was muss ich tun, was müssen wir tun, wie bringen wir das Projekt voran, wie starten wir das Projekt, das Projekt starten, was können wir tun, was kann ich tun',
+    en: 'next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed, how do i start, how do we start, how do we go about, get started, project enquiry, project inquiry, where do we start, where do i start, where to start, what do we do now, what do i do now, get things moving, get the ball rolling, what do i need to do, what do we need to do, get the project started, get this started, get the project going, take the project forward, take this forward, move the project forward, move forward, what can we do, what can i do',
   },
   // A follow-up about all the materials the previous answer named ("which of those …"), not only its first.
   those: {
@@ -360,8 +360,8 @@ export const QUESTION_SHAPE_WORDS = {
   },
   // The other next steps a person can take for a material: a sample, a check of the print file, a call.
   after_step: {
-    de: 'was passiert nach, was passiert nachdem, was passiert danach, was passiert dann, was kommt nach, was kommt danach, was folgt nach, was folgt danach',
-    en: 'what happens after, what happens once, what happens when, what comes after, what follows after, and after that',
+    de: 'was passiert nach, was passiert nachdem, was passiert danach, was passiert dann, was kommt nach, was kommt danach, was folgt nach, was folgt danach, was passiert jetzt, was passiert nun, wie geht es nach',
+    en: 'what happens after, what happens once, what happens when, what comes after, what follows after, and after that, what happens now',
   },
   sample_step: {
     de: 'Muster, Mustermappe, Musterbuch, Materialmuster, Materialprobe, Musterstück, Bemusterung, Musteranfrage',
@@ -372,8 +372,8 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'Wallcheck, file check, check my file, check my print file, check the file, check my artwork, preflight',
   },
   person_step: {
-    de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen, anrufen, telefonieren, zurückrufen, zurückruft, Rückruf, wen kontaktiere ich, an wen wende ich mich, an wen kann ich mich wenden',
-    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk, call you, phone you, ring you, call me back, call us back, callback, reach a person, reach someone, actual person, real person, who do i contact, who should i contact, who can i contact',
+    de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen, anrufen, telefonieren, zurückrufen, zurückruft, Rückruf, wen kontaktiere ich, an wen wende ich mich, an wen kann ich mich wenden, an wen wenden wir uns, an wen können wir uns wenden, an wen muss ich mich wenden, an wen müssen wir uns wenden, mit wem spreche ich, mit wem sprechen wir',
+    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk, call you, phone you, ring you, call me back, call us back, callback, reach a person, reach someone, actual person, real person, who do i contact, who should i contact, who can i contact, who do i speak to, who do we speak to, who should i speak to, who should we speak to, who do i talk to, who do we talk to, who should i talk to, who should we talk to, who can i speak to, who can we speak to, who can i talk to, who can we talk to, who do we contact, who should we contact',
   },
   lighter: { de: 'leichter', en: 'lighter' },
   heavier: { de: 'schwerer', en: 'heavier' },
@@ -392,6 +392,17 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
       acts: {
         de: 'anfassen, in der Hand, in den Händen, in die Hand, in natura, live sehen, vor Ort sehen',
         en: 'touch, in hand, in my hands, in our hands, in person, in real life, up close',
+      },
+    },
+    // Or the material as such ("Mein Chef will das Material in der Hand haben").
+    {
+      acts: {
+        de: 'anfassen, in der Hand, in den Händen, in die Hand, in natura, live sehen',
+        en: 'touch, in hand, in my hands, in our hands, in his hands, in her hands, in real life, up close',
+      },
+      objects: {
+        de: 'Material, Materialien, Tapete, Tapeten, Oberfläche, Haptik, Qualität',
+        en: 'material, materials, wallpaper, wallcovering, surface, texture, quality',
       },
     },
   ],
