@@ -6,7 +6,7 @@ import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
-import { QuestionReader, readerFor, type QuestionStructure } from './understand.js';
+import { QuestionReader, askingClause, readerFor, type QuestionStructure } from './understand.js';
 import { expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 
@@ -362,9 +362,12 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
   }
   // A question after sentences of context ("Wir sind Raumausstatter und geben die Ware weiter. Können Sie
   // ohne Logo verschicken?"): the asking sentence alone, whose words the context no longer outweighs.
+  // Then the clause that asks, after a colon or a dash too ("…, but before I dig into that: what hours can I reach you?").
   if (!q.unpublished && !q.projectSpecific && isRefusal(prepared)) {
-    const asking = askingSentence(query);
-    if (asking !== undefined) {
+    const sentence = askingSentence(query);
+    const clause = askingClause(query);
+    for (const asking of new Set([sentence, clause])) {
+      if (asking === undefined) continue;
       const again = prepareAnswer(site, asking, context);
       // A company fact only: what the context says of a material or a project is not the asking sentence's to drop.
       if (!again.routed && again.kind === 'fact') return again;
