@@ -1,7 +1,7 @@
 import { INTERFACE_VERSION } from '../core/paths.js';
 import type { SiteConfig, SiteState } from '../core/site-config.js';
 import { answerFromCatalog, applicationAnswer, withRecommendation, type CatalogAnswer } from './catalog-answers.js';
-import { compose, composeRecommendations, type AskResult, type Composed } from './compose.js';
+import { compose, composeRecommendations, composeRouting, type AskResult, type Composed } from './compose.js';
 import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
@@ -324,6 +324,10 @@ function stepFact(index: AnswerIndex, config: SiteConfig, base: string, language
 const stepPart = (index: AnswerIndex, config: SiteConfig, base: string, step: NonNullable<QuestionStructure['step']>, lang: Lang): Composed =>
   partFor(index, base, `fact:${step}`, lang, () => compose(config, base, { kind: 'fact', fact: step }, lang));
 
+/** The refusal that only routes, composed once per revision, base and language. */
+const routingPart = (index: AnswerIndex, config: SiteConfig, base: string, lang: Lang): Composed =>
+  partFor(index, base, 'routing', lang, () => composeRouting(config, base, lang));
+
 /** A routed answer with only the contact point: a refusal, which says what is not published. */
 const isRefusal = (prepared: PreparedAnswer) => prepared.routed && prepared.results.length === 1 && prepared.results[0].id === 'contact';
 
@@ -363,7 +367,10 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
   // A question after sentences of context ("Wir sind Raumausstatter und geben die Ware weiter. Können Sie
   // ohne Logo verschicken?"): the asking sentence alone, whose words the context no longer outweighs.
   // Then the clause that asks, after a colon or a dash too ("…, but before I dig into that: what hours can I reach you?").
-  if (!q.unpublished && !q.projectSpecific && isRefusal(prepared)) {
+  // Only for the refusal that says nothing else: "Ob wir nach Basel liefern, ist nicht veröffentlicht" has answered.
+  const unanswered =
+    isRefusal(prepared) && prepared.answer === routingPart(indexFor(site.revision, site.config), site.config, context.publicBase, prepared.language).answer;
+  if (!q.unpublished && !q.projectSpecific && unanswered) {
     const sentence = askingSentence(query);
     const clause = askingClause(query);
     for (const asking of new Set([sentence, clause])) {
