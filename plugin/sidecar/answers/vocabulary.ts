@@ -297,7 +297,7 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
  * which names those in its refusal): asked of a named material, it is said so and routed.
  */
 export const UNPUBLISHED_WORDS: LocalizedText = {
-  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Stärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme',
+  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Materialstärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme',
   en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, sound absorption, acoustic, acoustics, minimum order, minimum order quantity, moq',
 };
 
