@@ -9,6 +9,7 @@ import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './sear
 import { QuestionReader, askingClause, readerFor, type QuestionStructure } from './understand.js';
 import { expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
+import { BEFORE_WORDS } from './facts/wording.js';
 
 /** The longest question accepted, in characters. */
 export const MAX_QUERY_LENGTH = 1000;
@@ -380,7 +381,33 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
       if (!again.routed && again.kind === 'fact') return again;
     }
   }
+  // "What should I have ready before I get in touch?": what comes first is the clause asked, when that clause
+  // is a company fact; the "before" clause only says when (time questions have their own reading of it).
+  if ((!prepared.routed || unanswered) && !q.named.length && !q.conditions.length && !q.applications.size && !q.superlative) {
+    const main = beforeMain(query);
+    const index = indexFor(site.revision, site.config);
+    if (main !== undefined && !factDeskFor(index, site.config).asksTime(query)) {
+      const again = prepareAnswer(site, main, context);
+      if (!again.routed && again.kind === 'fact') return again;
+    }
+  }
   return stepFirst(indexFor(site.revision, site.config), site.config, context.publicBase, q, prepared);
+}
+
+const BEFORE = new Set(tokensOf(`${BEFORE_WORDS.de}, ${BEFORE_WORDS.en}`));
+const CLOSES_CLAUSE = new Set([',', ':', ';']);
+
+/**
+ * The clause a "before" clause goes with: the words before it ("…, bevor ich mich melde?"), or those after
+ * the punctuation that closes a leading one ("Bevor ich die Anfrage abschicke: was brauche ich?").
+ */
+function beforeMain(query: string): string | undefined {
+  const words = query.split(' ').filter((w) => w.length > 0);
+  const at = words.findIndex((w) => BEFORE.has(tokensOf(w)[0] ?? ''));
+  if (at < 0) return undefined;
+  if (at > 0) return at >= 3 ? `${words.slice(0, at).join(' ').replace(/,$/, '')}?` : undefined;
+  const end = words.findIndex((w) => CLOSES_CLAUSE.has(w.slice(-1)) || w === '–');
+  return end > 0 && words.length - end > 3 ? words.slice(end + 1).join(' ') : undefined;
 }
 
 /** The last sentence that asks (ends in "?") of a question of two or more sentences; undefined for one sentence. */

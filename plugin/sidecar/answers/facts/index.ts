@@ -498,6 +498,11 @@ export class FactDesk {
     return this.#timedCard(terms, lang, (t) => this.#index.knows(t, lang));
   }
 
+  /** Whether the question asks for a time or a duration. */
+  asksTime(query: string): boolean {
+    return this.#time.findAll(tokensOf(query)).length > 0;
+  }
+
   /** The event a time is asked up to: the words after "bis"/"until" that follow the time asked ("bis wann" is itself a time word). */
   #untilEvent(query: string): string | undefined {
     const tokens = tokensOf(query);

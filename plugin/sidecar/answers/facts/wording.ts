@@ -44,12 +44,18 @@ export const TIME_WORDS: LocalizedText = {
 };
 
 /**
+ * A clause of what comes first ("What should I have ready before I get in touch?", "Bevor ich die Anfrage
+ * abschicke: was brauche ich?"): what is asked is the other clause.
+ */
+export const BEFORE_WORDS: LocalizedText = { de: 'bevor, ehe', en: 'before' };
+
+/**
  * A time asked up to an event ("Wie lange dauert es, bis sich ein Berater meldet?", "how long before the
  * samples arrive?"): the clause after the word is the event whose time is asked, not the waiting words.
  */
 export const UNTIL_WORDS: LocalizedText = {
-  de: 'bis, bevor, ehe',
-  en: 'until, till, before',
+  de: `bis, ${BEFORE_WORDS.de}`,
+  en: `until, till, ${BEFORE_WORDS.en}`,
 };
 
 /**
