@@ -430,7 +430,7 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
     },
     // Sending is a step for an enquiry only: "send you my print file for the project" is a file transfer.
     {
-      acts: { de: 'abschicken, schicken, senden, einreichen, stellen', en: 'send, submit, place' },
+      acts: { de: 'abschicken, schicken, senden, einreichen, stellen, aufgeben', en: 'send, submit, place, start, make, open' },
       objects: { de: 'Anfrage, Projektanfrage, Wandmaße, Maße', en: 'enquiry, inquiry, request, wall dimensions, dimensions, measurements' },
     },
   ],
