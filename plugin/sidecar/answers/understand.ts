@@ -5,6 +5,7 @@ import { levelsOfText, needsModelOf, needsStatedNumber, type Need, type NeedsMod
 import {
   ACTION_WORDS,
   CONFIRM_WORDS,
+  PHRASE_PARTICLES,
   ATTRIBUTE_WORDS,
   CATALOG_WORDING,
   COMPARATOR_WORDS,
@@ -405,6 +406,14 @@ export class QuestionReader {
     const tokens = this.#words(query);
     const taken = tokens.map(() => false);
     const found = this.#shapes.findAll(tokens);
+    // The shape's phrases with the particles inside them left out.
+    const kept = tokens.flatMap((t, i) => (PARTICLES.has(t) ? [] : [i]));
+    if (kept.length < tokens.length)
+      for (const f of this.#shapes.findAll(kept.map((i) => tokens[i]))) {
+        const start = kept[f.start];
+        if (f.end - f.start > 1 && !found.some((g) => g.value === f.value && g.start === start))
+          found.push({ value: f.value, start, end: kept[f.end - 1] + 1 });
+      }
     // A word read both as a comparative and as a superlative ("schwerer" is two letters from
     // "schwerster", "narrowest" from "narrower") is the one it is written as.
     const written = (f: { value: Shape; start: number }) => SHAPE_TOKENS.get(f.value)?.has(tokens[f.start]) ?? false;
@@ -592,6 +601,8 @@ export class QuestionReader {
     };
   }
 }
+
+const PARTICLES = new Set(tokensOf(`${PHRASE_PARTICLES.de}, ${PHRASE_PARTICLES.en}`));
 
 /** Count words by token, and the words for materials they must stand before. */
 const COUNTS = new Map(Object.entries(COUNT_WORDS).flatMap(([n, words]) => tokensOf(`${words.de} ${words.en}`).map((t): [string, number] => [t, Number(n)])));

@@ -310,6 +310,12 @@ export const ACTION_WORDS: LocalizedText = {
 /** Asking to confirm: a commitment, unless what is to be confirmed is a claim about a material ("X is only B2 – can you confirm?"). */
 export const CONFIRM_WORDS: LocalizedText = { de: 'bestätigen', en: 'confirm' };
 
+/** Particles a phrase of the question's shape may have inside it ("Was passiert eigentlich, nachdem …", "what actually happens next"). */
+export const PHRASE_PARTICLES: LocalizedText = {
+  de: 'eigentlich, denn, genau, überhaupt, mal, halt, wohl, bitte',
+  en: 'actually, exactly, really, basically, please',
+};
+
 /** Words that give a question its shape: yes/no, list, comparison, superlative, comparative. */
 export const QUESTION_SHAPE_WORDS = {
   aux: {
