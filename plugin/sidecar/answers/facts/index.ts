@@ -85,7 +85,26 @@ const PRINT_WORDS = new Set(tokensOf('drucken, druckt, bedrucken, print, prints,
 
 /** Whether the product at start is one the asker has or works on, given where the asking words end. */
 /** Units after a figure, as tokens ("g/m²" is "g", "m2"). */
-const FIGURE_UNITS = new Set(['g', 'm2', 'cm', 'm', 'mm', 'gsm', 'qm', 'gramm', 'gram', 'grams', 'kg']);
+const UNIT_ATTRIBUTE = new Map<string, AttributeId | undefined>([
+  ['g', 'weight'],
+  ['gsm', 'weight'],
+  ['gramm', 'weight'],
+  ['gram', 'weight'],
+  ['grams', 'weight'],
+  ['kg', undefined],
+  ['m2', undefined],
+  ['qm', undefined],
+  ['cm', 'width'],
+  ['m', 'width'],
+  ['mm', undefined],
+]);
+const FIGURE_UNITS = new Set(UNIT_ATTRIBUTE.keys());
+
+/** The attributes the units after the question's figures measure ("3,20 m": the width; "150 g/m²": the weight). */
+function unitAttributes(tokens: string[]): AttributeId[] {
+  const found = tokens.flatMap((t, i) => (i > 0 && /\d$/.test(tokens[i - 1]) ? [UNIT_ATTRIBUTE.get(t)] : []));
+  return [...new Set(found.filter((a) => a !== undefined))];
+}
 
 const owned = (tokens: string[], start: number, askEnds: number[]) =>
   OWNED_BEFORE.has(tokens[start - 1] ?? '') ||
@@ -391,10 +410,18 @@ export class FactDesk {
       // A claim about a named material is checked against its own cards ("Das Objektvinyl wiegt 300 g/m²" is not about
       // "Vinyl auf Vlies 300"), and one about a value against the card of that value ("150 g/m²": the weight).
       // A duration in words is checked against a card that states a time.
+      // A figure's unit says the value when no attribute is named ("in 3,20 m wie beim normalen Vlies": the width, not "normal entflammbar").
+      const stated = attributes.length ? attributes : unitAttributes(tokens);
       const about = (card: FactCard) =>
         (!card.material || named.length === 0 || named.some((m) => m.id === card.material!.id)) &&
-        (!card.attribute || attributes.length === 0 || attributes.includes(card.attribute)) &&
+        (!card.attribute || stated.length === 0 || stated.includes(card.attribute)) &&
         (!duration || this.#timed[lang].has(card));
+      // One named material and a value its unit names: that card is the claim's, whatever other words there are.
+      const own =
+        !attributes.length && stated.length === 1 && named.length === 1
+          ? this.cards.cards.find((c) => c.material?.id === named[0].id && c.attribute === stated[0])
+          : undefined;
+      if (own) return this.#cardAnswer({ card: own, score: 1, matched: [] }, base, lang, this.#verdict(query, own, lang));
       const [hit] = this.cards.match(terms, lang, about, 1);
       if (hit && hit.score >= this.threshold) return this.#cardAnswer(hit, base, lang, this.#verdict(query, hit.card, lang));
       // A claim about a time ("brauchen 3–4 Tage, oder?") is checked against the card that states one.
