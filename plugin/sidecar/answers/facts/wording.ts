@@ -28,7 +28,7 @@ export const OFFER_WORDS: LocalizedText = {
  */
 export const OFFER_ASKS: LocalizedText = {
   de: 'machen, macht, macht ihr, machen sie, liefern, liefert, anfertigen, fertigen, fertigt, drucken, druckt, bedrucken, habt ihr, haben sie, gibt es, können sie, könnt ihr, hätten sie, hättet ihr, bestellen, kaufen',
-  en: 'do you do, do u do, supply, supplies, provide, provides, print, prints, deliver, can you, could you, do you have, have you got, would you have, order, buy',
+  en: 'do you do, do u do, do you also do, do you even do, supply, supplies, provide, provides, print, prints, deliver, can you, could you, do you have, have you got, would you have, order, buy',
 };
 
 /** Saying a need for a product ("Wir bräuchten Sichtschutzfolie", "we need window film"): asks for it when the product follows within a few words. */
