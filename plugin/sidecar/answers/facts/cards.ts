@@ -119,36 +119,49 @@ function attributeSentence(material: CatalogMaterial, attribute: AttributeId, la
 const ATTRIBUTES = Object.keys(ATTRIBUTE_WORDS) as AttributeId[];
 
 function materialCards(config: SiteConfig): FactCard[] {
-  return materialsOf(config).flatMap((material) =>
-    ATTRIBUTES.flatMap((attribute): FactCard[] => {
-      const de = attributeSentence(material, attribute, 'de');
-      const en = attributeSentence(material, attribute, 'en');
-      if (!de || !en) return [];
-      // The wet-room card is also found by the flag's words, the fire card by every class of the scale
-      // ("is it A1?" asks the fire card, whatever the material's class is).
-      const extra =
-        attribute === 'wet_room'
-          ? WET_ROOM_WORDS[material.wet_room_suitable ? 'suitable' : 'unsuitable']
-          : attribute === 'fire'
-            ? per((lang) =>
-                Object.entries(DIN_4102_WORDS)
-                  .map(([code, words]) => `${code} ${words[lang]}`)
-                  .join(' '),
-              )
-            : { de: '', en: '' };
-      return [
-        {
-          id: `material:${material.id}:${attribute}`,
-          grounding: { kind: 'material', materialId: material.id },
-          text: { de, en },
-          // Product names are proper nouns: both spellings find the card in both languages.
-          words: per((lang) => `${material.name.de} ${material.name.en} ${ATTRIBUTE_WORDS[attribute][lang].replace(/,/g, ' ')} ${extra[lang]}`),
-          material,
-          attribute,
-        },
-      ];
-    }),
-  );
+  return materialsOf(config).flatMap((material) => [...attributeCards(material), summaryCard(material)]);
+}
+
+/** What the summary says of a material (its inks, its feel, what it is free of): a claim about it is checked against it. */
+function summaryCard(material: CatalogMaterial): FactCard {
+  return {
+    id: `material:${material.id}:summary`,
+    grounding: { kind: 'material', materialId: material.id },
+    text: per((lang) => `${material.name[lang]}: ${material.summary[lang]}`),
+    words: per(() => `${material.name.de} ${material.name.en}`),
+    material,
+  };
+}
+
+function attributeCards(material: CatalogMaterial): FactCard[] {
+  return ATTRIBUTES.flatMap((attribute): FactCard[] => {
+    const de = attributeSentence(material, attribute, 'de');
+    const en = attributeSentence(material, attribute, 'en');
+    if (!de || !en) return [];
+    // The wet-room card is also found by the flag's words, the fire card by every class of the scale
+    // ("is it A1?" asks the fire card, whatever the material's class is).
+    const extra =
+      attribute === 'wet_room'
+        ? WET_ROOM_WORDS[material.wet_room_suitable ? 'suitable' : 'unsuitable']
+        : attribute === 'fire'
+          ? per((lang) =>
+              Object.entries(DIN_4102_WORDS)
+                .map(([code, words]) => `${code} ${words[lang]}`)
+                .join(' '),
+            )
+          : { de: '', en: '' };
+    return [
+      {
+        id: `material:${material.id}:${attribute}`,
+        grounding: { kind: 'material', materialId: material.id },
+        text: { de, en },
+        // Product names are proper nouns: both spellings find the card in both languages.
+        words: per((lang) => `${material.name.de} ${material.name.en} ${ATTRIBUTE_WORDS[attribute][lang].replace(/,/g, ' ')} ${extra[lang]}`),
+        material,
+        attribute,
+      },
+    ];
+  });
 }
 
 /** Every fact card of a configuration. */

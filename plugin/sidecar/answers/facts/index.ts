@@ -414,7 +414,7 @@ export class FactDesk {
       const stated = attributes.length ? attributes : unitAttributes(tokens);
       const about = (card: FactCard) =>
         (!card.material || named.length === 0 || named.some((m) => m.id === card.material!.id)) &&
-        (!card.attribute || stated.length === 0 || stated.includes(card.attribute)) &&
+        (stated.length === 0 || (card.attribute ? stated.includes(card.attribute) : !card.material)) &&
         (!duration || this.#timed[lang].has(card));
       // One named material and a value its unit names: that card is the claim's, whatever other words there are.
       const own =
