@@ -312,14 +312,14 @@ export const CONFIRM_WORDS: LocalizedText = { de: 'bestätigen', en: 'confirm' }
 
 /** Particles a phrase of the question's shape may have inside it ("Was passiert eigentlich, nachdem …", "what actually happens next"). */
 export const PHRASE_PARTICLES: LocalizedText = {
-  de: 'eigentlich, denn, genau, überhaupt, mal, halt, wohl, bitte',
+  de: 'eigentlich, denn, genau, überhaupt, mal, halt, wohl, bitte, da',
   en: 'actually, exactly, really, basically, please',
 };
 
 /** Words that give a question its shape: yes/no, list, comparison, superlative, comparative. */
 export const QUESTION_SHAPE_WORDS = {
   aux: {
-    de: 'ist, sind, hat, haben, habt, hast, darf, dürfen, kann, können, eignet, passt, gibt, taugt, lässt, geht, klappt, funktioniert',
+    de: 'ist, sind, hat, haben, habt, hast, darf, dürfen, kann, können, könnte, könnten, würde, würden, wäre, wären, eignet, passt, gibt, taugt, lässt, geht, klappt, funktioniert',
     en: 'is, are, has, have, does, do, can, may, could, will, would, should, isnt, arent',
   },
   list: { de: 'welche, welcher, welches, alle, liste, auflisten', en: 'which, list, all, what materials' },
@@ -356,8 +356,8 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'recommend, recommended, recommendation, suggest, suitable, suit, suits, best, should',
   },
   next_step: {
-    de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen, wie geht es los, wie gehts los, wo fangen wir an, wo fange ich an, was machen wir jetzt, was tun wir jetzt, wie geht es nun weiter, was muss ich tun, was müssen wir tun, wie bringen wir das Projekt voran, wie starten wir das Projekt, das Projekt starten, was können wir tun, was kann ich tun',
-    en: 'next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed, how do i start, how do we start, how do we go about, get started, project enquiry, project inquiry, where do we start, where do i start, where to start, what do we do now, what do i do now, get things moving, get the ball rolling, what do i need to do, what do we need to do, get the project started, get this started, get the project going, take the project forward, take this forward, move the project forward, move forward, what can we do, what can i do',
+    de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen, wie geht es los, wie gehts los, wo fangen wir an, wo fange ich an, was machen wir jetzt, was tun wir jetzt, wie geht es nun weiter, was muss ich tun, was müssen wir tun, wie bringen wir das Projekt voran, wie starten wir das Projekt, das Projekt starten, was können wir tun, was kann ich tun, wohin damit, wohin schicken wir das, wohin schicke ich das',
+    en: 'next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed, how do i start, how do we start, how do we go about, get started, project enquiry, project inquiry, where do we start, where do i start, where to start, what do we do now, what do i do now, get things moving, get the ball rolling, what do i need to do, what do we need to do, get the project started, get this started, get the project going, take the project forward, take this forward, move the project forward, move forward, what can we do, what can i do, where do we send it, where do i send it, where should we send it',
   },
   // A follow-up about all the materials the previous answer named ("which of those …"), not only its first.
   those: {
@@ -379,7 +379,7 @@ export const QUESTION_SHAPE_WORDS = {
   },
   person_step: {
     de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen, anrufen, telefonieren, zurückrufen, zurückruft, Rückruf, wen kontaktiere ich, an wen wende ich mich, an wen kann ich mich wenden, an wen wenden wir uns, an wen können wir uns wenden, an wen muss ich mich wenden, an wen müssen wir uns wenden, mit wem spreche ich, mit wem sprechen wir',
-    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk, call you, phone you, ring you, call me back, call us back, callback, reach a person, reach someone, actual person, real person, who do i contact, who should i contact, who can i contact, who do i speak to, who do we speak to, who should i speak to, who should we speak to, who do i talk to, who do we talk to, who should i talk to, who should we talk to, who can i speak to, who can we speak to, who can i talk to, who can we talk to, who do we contact, who should we contact',
+    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk, call you, phone you, ring you, call me back, call us back, callback, reach a person, reach someone, actual person, real person, who do i contact, who should i contact, who can i contact, who do i speak to, who do we speak to, who should i speak to, who should we speak to, who do i talk to, who do we talk to, who should i talk to, who should we talk to, who can i speak to, who can we speak to, who can i talk to, who can we talk to, who do we contact, who should we contact, who can i ring, who do i ring, who should i ring, who can we ring',
   },
   lighter: { de: 'leichter', en: 'lighter' },
   heavier: { de: 'schwerer', en: 'heavier' },
@@ -407,7 +407,7 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
         en: 'touch, in hand, in my hands, in our hands, in his hands, in her hands, in real life, up close',
       },
       objects: {
-        de: 'Material, Materialien, Tapete, Tapeten, Oberfläche, Haptik, Qualität',
+        de: 'Material, Materialien, Tapete, Tapeten, Oberfläche, Haptik, Qualität, Optik',
         en: 'material, materials, wallpaper, wallcovering, surface, texture, quality',
       },
     },
@@ -415,8 +415,8 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
   file_check_step: [
     {
       acts: {
-        de: 'durchsehen, durchschauen, drüberschauen, draufschauen, prüfen, überprüfen, checken, kontrollieren, sicherstellen, herausfinden, rausfinden, heraus, ausreichend, reicht, taugt',
-        en: 'check, review, look over, make sure, find out, verify, enough',
+        de: 'durchsehen, durchschauen, drüberschauen, draufschauen, anschauen, ansehen, prüfen, überprüfen, checken, kontrollieren, sicherstellen, herausfinden, rausfinden, heraus, ausreichend, reicht, taugt',
+        en: 'check, review, look over, look at, looked at, take a look, make sure, find out, verify, enough',
       },
       objects: {
         de: 'Druckdatei, Druckdateien, Druckdaten, Datei, Dateien, Motiv, Motive, Foto, Fotos, Bild, Bilder, Grafik, PDF, Auflösung, Bildauflösung',
