@@ -252,6 +252,10 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'später',
     'finde',
     'finden',
+    // "Wie kommen die Daten zu euch?": getting somewhere, said of everything.
+    'kommen',
+    'kommt',
+    'komme',
   ],
   // What is left of "we're", "we've", "we'll".
   en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc', 'also', 'just', 'really', 'actually', 'later', 'one', 'ones', 'find'],
