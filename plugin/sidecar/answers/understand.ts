@@ -716,7 +716,7 @@ const STEPS: [Shape, Step][] = [
   ['sample_step', 'samples'],
   ['file_check_step', 'wallcheck'],
   ['person_step', 'telephone'],
-  // What follows a step ("What happens after I submit the enquiry?") is the workflow, not the step again.
+  // What follows a step ("What happens after I submit the enquiry?"), or how it all goes ("Wie läuft das ab?"), is the workflow, not a step again.
   ['after_step', 'workflow'],
   ['next_step', 'ordering'],
 ];

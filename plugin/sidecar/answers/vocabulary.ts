@@ -370,8 +370,8 @@ export const QUESTION_SHAPE_WORDS = {
   },
   // The other next steps a person can take for a material: a sample, a check of the print file, a call.
   after_step: {
-    de: 'was passiert nach, was passiert nachdem, was passiert danach, was passiert dann, was kommt nach, was kommt danach, was folgt nach, was folgt danach, was passiert jetzt, was passiert nun, wie geht es nach',
-    en: 'what happens after, what happens once, what happens when, what comes after, what follows after, and after that, what happens now',
+    de: 'was passiert nach, was passiert nachdem, was passiert danach, was passiert dann, was kommt nach, was kommt danach, was folgt nach, was folgt danach, was passiert jetzt, was passiert nun, wie geht es nach, wie läuft das ab, wie läuft das bei euch ab, wie läuft das bei ihnen ab, wie läuft es ab, wie ist der ablauf',
+    en: 'what happens after, what happens once, what happens when, what comes after, what follows after, and after that, what happens now, how does the process work, what does the process look like, how does it all work',
   },
   sample_step: {
     de: 'Muster, Mustermappe, Musterbuch, Materialmuster, Materialprobe, Musterstück, Bemusterung, Musteranfrage',
