@@ -8,8 +8,8 @@ import type { LocalizedText } from '../../core/site-config.js';
 
 /** A claim put to the engine to confirm ("Confirm that …", "Stimmt es, dass …", "…, right?"). */
 export const ASSERTION_WORDS: LocalizedText = {
-  de: 'bestätigen sie dass, können sie bestätigen, können sie das bestätigen, können sie mir das bestätigen, bestätigung dass, bestätige dass, bestätigen dass, bestätigen sie mir dass, stimmt es dass, stimmt es, stimmt das, ist es richtig dass, richtig dass, korrekt dass, ist es wahr dass, oder nicht, ich habe gehört, hab gehört, habe gelesen, hab gelesen, hat erzählt, hat gesagt, meinte, ein kollege, mein kollege, eine kollegin, meine kollegin, kann ich das so weitergeben',
-  en: 'confirm that, can you confirm that, can you confirm, can you confirm this, please confirm, confirmation that, is it true that, is it true, is it correct that, is that right, is that correct, am i right that, isnt it, i heard that, i heard, ive heard, i read that, i was told, says, said, told me, my colleague, a colleague, someone told me',
+  de: 'bestätigen sie dass, können sie bestätigen, können sie das bestätigen, können sie mir das bestätigen, bestätigung dass, bestätige dass, bestätigen dass, bestätigen sie mir dass, stimmt es dass, stimmt es, stimmt das, ist es richtig dass, richtig dass, korrekt dass, ist es wahr dass, oder nicht, ich habe gehört, hab gehört, habe gelesen, hab gelesen, hat erzählt, hat gesagt, meinte, ein kollege, mein kollege, eine kollegin, meine kollegin, kann ich das so weitergeben, laut unserem, laut unserer, laut meinem, laut meiner, laut dem, laut der',
+  en: 'confirm that, can you confirm that, can you confirm, can you confirm this, please confirm, confirmation that, is it true that, is it true, is it correct that, is that right, is that correct, am i right that, isnt it, i heard that, i heard, ive heard, i read that, i was told, says, said, told me, my colleague, a colleague, someone told me, according to our, according to my, according to the',
 };
 
 /** A claim asked back with a last word ("So it is free, right?", "…, oder?"); only as the last word of a sentence that ends in a question mark. */
