@@ -281,7 +281,11 @@ function readQuestion(
   const { outcome } = asks;
   // A question of material names and neutral words ("X vs Y?") is in the language of the names.
   const named = reader.nameLanguage(asked);
-  if (named && index.detectLanguage(named.rest, 'de') !== index.detectLanguage(named.rest, 'en')) language = named.lang;
+  // A question of other words is in theirs, whatever language the names are in ("Is the Öko-Vlies PVC-frei also plasticiser-free?").
+  if (named) {
+    const rest = index.detectLanguage(named.rest, 'de');
+    language = rest === index.detectLanguage(named.rest, 'en') ? rest : named.lang;
+  }
   return { asked, language, outcome, structure: read && asked === readAsked ? read : reader.read(asked) };
 }
 
