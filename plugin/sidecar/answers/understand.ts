@@ -5,6 +5,7 @@ import { levelsOfText, needsModelOf, needsStatedNumber, type Need, type NeedsMod
 import {
   ACTION_WORDS,
   CONFIRM_WORDS,
+  REQUIREMENT_WORDS,
   PHRASE_PARTICLES,
   ATTRIBUTE_WORDS,
   CATALOG_WORDING,
@@ -463,6 +464,15 @@ export class QuestionReader {
     const sameClause = (i: number, start: number) => !clauseEnds.some((b) => i < b && b <= start);
     const negatedBefore = (start: number, end = start) =>
       negationAt.some((i) => i < start && wordsBetween(i, start) < 4 && !taken[i] && sameClause(i, start)) || (end > start && unsuitedAround(start, end));
+    // "No fire or moisture requirements", "keine Anforderungen an Brandschutz": no condition at all, not its opposite.
+    const waived = (start: number, end: number) =>
+      negationAt.some(
+        (i) =>
+          i < start &&
+          wordsBetween(i, start) < 6 &&
+          sameClause(i, start) &&
+          tokens.slice(i + 1, end + 3).some((t, k) => REQUIRED.has(t) && sameClause(i, i + 1 + k)),
+      );
     // "nichtbrennbar, nicht bloß schwer entflammbar", "not just washable": a lower bar than the one asked, no condition.
     const merelyBefore = (start: number) => negationAt.some((i) => i < start && MERELY.has(tokens[i + 1] ?? '') && wordsBetween(i + 1, start) < 4);
     // Fire classes: "Baustoffklasse B1", "DIN 4102 B1", and Euroclasses written out ("B-s1, d0").
@@ -493,7 +503,7 @@ export class QuestionReader {
 
     for (const f of this.#needs.find(tokens, taken)) {
       const need = f.value;
-      if (merelyBefore(f.start) || insufficientAfter(f.end)) continue;
+      if (merelyBefore(f.start) || insufficientAfter(f.end) || waived(f.start, f.end)) continue;
       // A need compared with a number the question states (a wall's width) takes that number.
       let stated: number | undefined;
       if (needsStatedNumber(need)) {
@@ -669,12 +679,30 @@ function describesLength(tokens: string[], i: number): boolean {
   return LONG.has(tokens[i]) && tokens[i - 1] !== 'how' && tokens[i - 1] !== 'wie' && tokens[i - 1] !== 'so';
 }
 
+/** Words that say a condition is asked for: after a negation, the condition is waived ("no special fire requirements"). */
+const REQUIRED = new Set(tokensOf(both(REQUIREMENT_WORDS)));
+
 /** Words that negate the condition after them. */
 /** Said of a need, these make it one not wanted ("ungeeignet"), and after "nicht" ("nicht zulässig"). */
 const UNSUITED = new Set(tokensOf('ungeeignet, untauglich, unzulässig, unsuitable, unsuited, unfit'));
 const SUITED = new Set(tokensOf('geeignet, zulässig, erlaubt, zugelassen, tauglich, passend'));
 
-export const NEGATIONS = new Set(['nicht', 'not', 'kein', 'keine', 'ohne', 'statt', 'anstatt', 'instead']);
+export const NEGATIONS = new Set([
+  'nicht',
+  'not',
+  'no',
+  'kein',
+  'keine',
+  'keinen',
+  'keiner',
+  'keinem',
+  'keinerlei',
+  'ohne',
+  'without',
+  'statt',
+  'anstatt',
+  'instead',
+]);
 
 /**
  * Whether a text denies a word the question states plainly: "nicht"/"not" up to three words before it

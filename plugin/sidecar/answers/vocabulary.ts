@@ -314,6 +314,12 @@ export const ACTION_WORDS: LocalizedText = {
 /** Asking to confirm: a commitment, unless what is to be confirmed is a claim about a material ("X is only B2 – can you confirm?"). */
 export const CONFIRM_WORDS: LocalizedText = { de: 'bestätigen', en: 'confirm' };
 
+/** Words that say a condition is required; after a negation they waive it ("keine Anforderungen an Brandschutz"). */
+export const REQUIREMENT_WORDS: LocalizedText = {
+  de: 'Anforderung, Anforderungen, Auflage, Auflagen, Vorgabe, Vorgaben, nötig, notwendig, erforderlich, gefordert, verlangt',
+  en: 'requirement, requirements, required, needed, necessary, demands, rules',
+};
+
 /** Particles a phrase of the question's shape may have inside it ("Was passiert eigentlich, nachdem …", "what actually happens next"). */
 export const PHRASE_PARTICLES: LocalizedText = {
   de: 'eigentlich, denn, genau, überhaupt, mal, halt, wohl, bitte, da',
