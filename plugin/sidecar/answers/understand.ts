@@ -19,7 +19,7 @@ import {
   UNPUBLISHED_WORDS,
   type AttributeId,
 } from './vocabulary.js';
-import { NOT_PUBLISHED } from './facts/wording.js';
+import { BEFORE_WORDS, NOT_PUBLISHED } from './facts/wording.js';
 
 /*
  * The structure of a question over the live catalog: which materials it names, which attribute it
@@ -562,7 +562,9 @@ export class QuestionReader {
         if (!attributes.includes(attribute)) attributes.push(attribute);
       }
     const first = tokens[0] ?? '';
-    const actions = this.#actions.find(tokens, taken.slice());
+    // What a "before" clause says comes later ("bevor sie zusagt", "before we order") is no act asked for.
+    const later = (start: number) => tokens.some((t, i) => BEFORE.has(t) && i <= start && sameClause(i, start));
+    const actions = this.#actions.find(tokens, taken.slice()).filter((f) => !later(f.start));
     // "Wir überlegen, X im Fluchtweg zu nehmen – ist das erlaubt?": the clause that asks gives the shape too.
     const clause = askingClause(query);
     const asksYesNo = QUESTION_SHAPE_WORDS_AUX.has(first) || (clause !== undefined && QUESTION_SHAPE_WORDS_AUX.has(this.#words(clause)[0] ?? ''));
@@ -600,7 +602,7 @@ export class QuestionReader {
         .some((f) => !asksDuration(tokens, f.start) && !asksVariant(tokens, f.end) && !describesLength(tokens, f.start)),
       action: actions.length > 0,
       confirms: actions.length > 0 && actions.every((f) => f.value),
-      projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).length > 0,
+      projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).some((f) => !later(f.start)),
       listWord: has('list') || !asksYesNo,
       asksMaterial: has('list') || has('recommend') || tokens.some((t) => MATERIAL_TERMS.has(t)),
       recommendation: has('recommend'),
@@ -678,6 +680,8 @@ const LONG = new Set(['lang', 'lange', 'langen', 'langer', 'langes', 'long']);
 function describesLength(tokens: string[], i: number): boolean {
   return LONG.has(tokens[i]) && tokens[i - 1] !== 'how' && tokens[i - 1] !== 'wie' && tokens[i - 1] !== 'so';
 }
+
+const BEFORE = new Set(tokensOf(both(BEFORE_WORDS)));
 
 /** Words that say a condition is asked for: after a negation, the condition is waived ("no special fire requirements"). */
 const REQUIRED = new Set(tokensOf(both(REQUIREMENT_WORDS)));
