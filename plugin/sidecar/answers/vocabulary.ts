@@ -103,8 +103,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   file_transfer: {
     label: { de: 'Druckdaten übertragen', en: 'Transferring print files' },
     terms: {
-      de: 'Druckdaten Druckdatei Datei Dateien Daten übertragen Übertragung Datenübertragung senden schicken übermitteln hochladen Upload FTP Zugangsdaten Zugang Bilddaten Motivdaten Login Logindaten Passwort Kennwort Mail WeTransfer Transferdienst',
-      en: 'print files print file print data files file artwork image transfer transferred send submit upload uploading FTP credentials access data login password username mail WeTransfer transfer service',
+      de: 'Druckdaten Druckdatei Datei Dateien Daten übertragen Übertragung Datenübertragung senden schicken übermitteln hochladen Upload FTP Zugangsdaten Zugang Bilddaten Motivdaten Login Logindaten Passwort Kennwort Mail Anhang Mailanhang WeTransfer Transferdienst',
+      en: 'print files print file print data files file artwork image transfer transferred send submit upload uploading FTP credentials access data login password username mail email attachment WeTransfer transfer service',
     },
   },
   wallcheck: {
@@ -258,7 +258,7 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'komme',
   ],
   // What is left of "we're", "we've", "we'll".
-  en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc', 'also', 'just', 'really', 'actually', 'later', 'one', 'ones', 'find'],
+  en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc', 'also', 'just', 'really', 'actually', 'later', 'one', 'ones', 'find', 'like', 'ok', 'okay'],
 };
 
 /** The attributes a question can ask of a named material (the catalog's fields). */
