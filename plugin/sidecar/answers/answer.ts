@@ -395,6 +395,19 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
       if (!again.routed && again.kind === 'fact') return again;
     }
   }
+  // A time asked after context that names a setting ("Wir planen eine Fototapete fürs Foyer, aber vorher: bis wann
+  // ist jemand am Telefon?"): the clause that asks chooses no material, so the time it asks answers.
+  if (!prepared.routed && prepared.kind === 'catalog' && !q.named.length) {
+    const clause = askingClause(query);
+    const index = indexFor(site.revision, site.config);
+    if (clause !== undefined && factDeskFor(index, site.config).asksTime(clause)) {
+      const asked = readFor(site, clause, { ...context, previous: [] }).structure;
+      if (!asked.named.length && !asked.conditions.length && !asked.applications.size && !asked.superlative && !asked.asksMaterial) {
+        const again = prepareAnswer(site, clause, context);
+        if (!again.routed && again.kind === 'fact') return again;
+      }
+    }
+  }
   return stepFirst(indexFor(site.revision, site.config), site.config, context.publicBase, q, prepared);
 }
 
