@@ -836,20 +836,16 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
  */
 function suitabilityAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): CatalogAnswer {
   const { lang } = ctx;
-  if (q.applications.has(m.id)) return answered(ctx, [`${say(lang, 'Ja', 'Yes')}: ${m.name[lang]} – ${applicationsOf(m, lang)}.`], [m]);
+  // A negated question ("Is there any reason not to …?") gets the fact without "Yes"/"No", whose sense it would turn.
+  const lead = (yes: boolean) => (q.negatedQuestion ? '' : yes ? say(lang, 'Ja: ', 'Yes: ') : say(lang, 'Nein, ', 'No, '));
+  if (q.applications.has(m.id)) return answered(ctx, [`${lead(true)}${m.name[lang]} – ${applicationsOf(m, lang)}.`], [m]);
   const meant = meantFor(ctx, q);
-  return answered(
-    ctx,
-    [
-      say(
-        lang,
-        `Nein, dafür ist ${m.name.de} im Katalog nicht vorgesehen (${applicationsOf(m, lang)}).`,
-        `No, the catalog does not list ${m.name.en} for this (${applicationsOf(m, lang)}).`,
-      ),
-      ...meant.sentences,
-    ],
-    [m, ...meant.materials],
+  const not = say(
+    lang,
+    `dafür ist ${m.name.de} im Katalog nicht vorgesehen (${applicationsOf(m, lang)}).`,
+    `the catalog does not list ${m.name.en} for this (${applicationsOf(m, lang)}).`,
   );
+  return answered(ctx, [q.negatedQuestion ? `${not[0].toUpperCase()}${not.slice(1)}` : `${lead(false)}${not}`, ...meant.sentences], [m, ...meant.materials]);
 }
 
 /** The materials whose applications the question names best, a handful of them, as the sentences that name them. */
