@@ -5,6 +5,7 @@ import { levelsOfText, needsModelOf, needsStatedNumber, type Need, type NeedsMod
 import {
   ACTION_WORDS,
   CONFIRM_WORDS,
+  INVERTING_WORDS,
   REQUIREMENT_WORDS,
   PHRASE_PARTICLES,
   ATTRIBUTE_WORDS,
@@ -594,7 +595,7 @@ export class QuestionReader {
       comparative,
       comparison: has('compare') || (comparative !== undefined && named.length >= 2),
       yesNo: asksYesNo,
-      negatedQuestion: asksYesNo && negationAt.some((i) => !taken[i]),
+      negatedQuestion: asksYesNo && (negationAt.some((i) => !taken[i]) || tokens.some((t) => INVERTS.has(t))),
       // "how long does it take"/"wie lange dauert" asks for a time, not for a length ("wie lang ist eine Rolle").
       // "available in 320 cm" / "lieferbar in 320 cm" asks for a variant the data states, not for stock.
       unpublished: this.#unpublished
@@ -682,6 +683,7 @@ function describesLength(tokens: string[], i: number): boolean {
 }
 
 const BEFORE = new Set(tokensOf(both(BEFORE_WORDS)));
+const INVERTS = new Set(tokensOf(both(INVERTING_WORDS)));
 
 /** Words that say a condition is asked for: after a negation, the condition is waived ("no special fire requirements"). */
 const REQUIRED = new Set(tokensOf(both(REQUIREMENT_WORDS)));

@@ -320,6 +320,9 @@ export const REQUIREMENT_WORDS: LocalizedText = {
   en: 'requirement, requirements, required, needed, necessary, demands, rules',
 };
 
+/** Words that turn a yes/no around ("Spricht etwas dagegen, …?", "anything against …?"): its "Ja"/"Nein" would mislead. */
+export const INVERTING_WORDS: LocalizedText = { de: 'dagegen', en: 'against' };
+
 /** Particles a phrase of the question's shape may have inside it ("Was passiert eigentlich, nachdem …", "what actually happens next"). */
 export const PHRASE_PARTICLES: LocalizedText = {
   de: 'eigentlich, denn, genau, überhaupt, mal, halt, wohl, bitte, da',
@@ -329,7 +332,7 @@ export const PHRASE_PARTICLES: LocalizedText = {
 /** Words that give a question its shape: yes/no, list, comparison, superlative, comparative. */
 export const QUESTION_SHAPE_WORDS = {
   aux: {
-    de: 'ist, sind, hat, haben, habt, hast, darf, dürfen, kann, können, könnte, könnten, würde, würden, wäre, wären, eignet, passt, gibt, taugt, lässt, geht, klappt, funktioniert',
+    de: 'ist, sind, hat, haben, habt, hast, darf, dürfen, kann, können, könnte, könnten, würde, würden, wäre, wären, eignet, passt, gibt, taugt, lässt, geht, klappt, funktioniert, spricht',
     en: 'is, are, has, have, does, do, can, may, could, will, would, should, isnt, arent',
   },
   list: { de: 'welche, welcher, welches, alle, liste, auflisten', en: 'which, list, all, what materials' },
