@@ -325,8 +325,8 @@ export const INVERTING_WORDS: LocalizedText = { de: 'dagegen', en: 'against' };
 
 /** Particles a phrase of the question's shape may have inside it ("Was passiert eigentlich, nachdem …", "what actually happens next"). */
 export const PHRASE_PARTICLES: LocalizedText = {
-  de: 'eigentlich, denn, genau, überhaupt, mal, halt, wohl, bitte, da',
-  en: 'actually, exactly, really, basically, please',
+  de: 'eigentlich, denn, genau, überhaupt, mal, halt, wohl, bitte, da, jetzt, nun',
+  en: 'actually, exactly, really, basically, please, now',
 };
 
 /** Words that give a question its shape: yes/no, list, comparison, superlative, comparative. */
@@ -391,8 +391,8 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'Wallcheck, file check, check my file, check my print file, check the file, check my artwork, preflight',
   },
   person_step: {
-    de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen, anrufen, telefonieren, zurückrufen, zurückruft, Rückruf, wen kontaktiere ich, an wen wende ich mich, an wen kann ich mich wenden, an wen wenden wir uns, an wen können wir uns wenden, an wen muss ich mich wenden, an wen müssen wir uns wenden, mit wem spreche ich, mit wem sprechen wir',
-    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk, call you, phone you, ring you, call me back, call us back, callback, reach a person, reach someone, actual person, real person, who do i contact, who should i contact, who can i contact, who do i speak to, who do we speak to, who should i speak to, who should we speak to, who do i talk to, who do we talk to, who should i talk to, who should we talk to, who can i speak to, who can we speak to, who can i talk to, who can we talk to, who do we contact, who should we contact, who can i ring, who do i ring, who should i ring, who can we ring',
+    de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen, anrufen, telefonieren, zurückrufen, zurückruft, Rückruf, wen kontaktiere ich, an wen wende ich mich, an wen kann ich mich wenden, an wen wenden wir uns, an wen können wir uns wenden, an wen muss ich mich wenden, an wen müssen wir uns wenden, mit wem spreche ich, mit wem sprechen wir, wer kümmert sich, wer ist zuständig, wer ist bei ihnen zuständig, wer ist mein ansprechpartner',
+    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk, call you, phone you, ring you, call me back, call us back, callback, reach a person, reach someone, actual person, real person, who do i contact, who should i contact, who can i contact, who do i speak to, who do we speak to, who should i speak to, who should we speak to, who do i talk to, who do we talk to, who should i talk to, who should we talk to, who can i speak to, who can we speak to, who can i talk to, who can we talk to, who do we contact, who should we contact, who can i ring, who do i ring, who should i ring, who can we ring, who handles, who takes care of, who is responsible for, who deals with, who is in charge of',
   },
   lighter: { de: 'leichter', en: 'lighter' },
   heavier: { de: 'schwerer', en: 'heavier' },
