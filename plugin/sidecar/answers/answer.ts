@@ -482,7 +482,9 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
     // unless the question asks what only an advisor settles (a price, a date).
     const advisorOnly = top && (isProjectSpecific(top) || asksProjectSpecifics(outcome, top));
     return (
-      (advisorOnly ? null : (desk.retrieve(asked, outcome, language, base) ?? stepFact(index, config, base, language, structure))) ??
+      // A step the question names is its answer unless the question itself asks what only an advisor settles.
+      (advisorOnly ? null : desk.retrieve(asked, outcome, language, base)) ??
+      stepFact(index, config, base, language, structure) ??
       desk.refusal(asked, language, base, outcome)
     );
   }
