@@ -6,10 +6,9 @@ import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
-import { QuestionReader, askingClause, readerFor, type QuestionStructure } from './understand.js';
+import { BEFORE, QuestionReader, askingClause, readerFor, type QuestionStructure } from './understand.js';
 import { expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
-import { BEFORE_WORDS } from './facts/wording.js';
 
 /** The longest question accepted, in characters. */
 export const MAX_QUERY_LENGTH = 1000;
@@ -356,6 +355,7 @@ function stepFirst(index: AnswerIndex, config: SiteConfig, base: string, q: Ques
 }
 
 export function prepareAnswer(site: SiteState, query: string, context: AskContext): PreparedAnswer {
+  const index = indexFor(site.revision, site.config);
   const read = readFor(site, query, context);
   const prepared = answerRead(site, read, context);
   const previous = context.previous ?? [];
@@ -369,49 +369,47 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
       if (!again.routed) return again;
     }
   }
+  // The part of the question asked alone, kept only when it gives a company fact: what the rest says of a
+  // material or a project is not that part's to drop.
+  const factOf = (part: string | undefined): PreparedAnswer | undefined => {
+    if (part === undefined) return undefined;
+    const again = prepareAnswer(site, part, context);
+    return !again.routed && again.kind === 'fact' ? again : undefined;
+  };
   // A question after sentences of context ("Wir sind Raumausstatter und geben die Ware weiter. Können Sie
   // ohne Logo verschicken?"): the asking sentence alone, whose words the context no longer outweighs.
   // Then the clause that asks, after a colon or a dash too ("…, but before I dig into that: what hours can I reach you?").
   // Only for the refusal that says nothing else: "Ob wir nach Basel liefern, ist nicht veröffentlicht" has answered.
-  const unanswered =
-    isRefusal(prepared) && prepared.answer === routingPart(indexFor(site.revision, site.config), site.config, context.publicBase, prepared.language).answer;
+  const unanswered = isRefusal(prepared) && prepared.answer === routingPart(index, site.config, context.publicBase, prepared.language).answer;
   if (!q.unpublished && !q.projectSpecific && unanswered) {
-    const sentence = askingSentence(query);
-    const clause = askingClause(query);
-    for (const asking of new Set([sentence, clause])) {
-      if (asking === undefined) continue;
-      const again = prepareAnswer(site, asking, context);
-      // A company fact only: what the context says of a material or a project is not the asking sentence's to drop.
-      if (!again.routed && again.kind === 'fact') return again;
+    for (const asking of new Set([askingSentence(query), askingClause(query)])) {
+      const fact = factOf(asking);
+      if (fact) return fact;
     }
   }
+  const desk = factDeskFor(index, site.config);
   // "What should I have ready before I get in touch?": what comes first is the clause asked, when that clause
   // is a company fact; the "before" clause only says when (time questions have their own reading of it).
-  if ((!prepared.routed || unanswered) && !q.named.length && !q.conditions.length && !q.applications.size && !q.superlative) {
-    const main = beforeMain(query);
-    const index = indexFor(site.revision, site.config);
-    if (main !== undefined && !factDeskFor(index, site.config).asksTime(query)) {
-      const again = prepareAnswer(site, main, context);
-      if (!again.routed && again.kind === 'fact') return again;
-    }
+  if ((!prepared.routed || unanswered) && choosesNoMaterial(q) && !desk.asksTime(query)) {
+    const fact = factOf(beforeMain(query));
+    if (fact) return fact;
   }
   // A time asked after context that names a setting ("Wir planen eine Fototapete fürs Foyer, aber vorher: bis wann
   // ist jemand am Telefon?"): the clause that asks chooses no material, so the time it asks answers.
   if (!prepared.routed && prepared.kind === 'catalog' && !q.named.length) {
     const clause = askingClause(query);
-    const index = indexFor(site.revision, site.config);
-    if (clause !== undefined && factDeskFor(index, site.config).asksTime(clause)) {
+    if (clause !== undefined && desk.asksTime(clause)) {
       const asked = readFor(site, clause, { ...context, previous: [] }).structure;
-      if (!asked.named.length && !asked.conditions.length && !asked.applications.size && !asked.superlative && !asked.asksMaterial) {
-        const again = prepareAnswer(site, clause, context);
-        if (!again.routed && again.kind === 'fact') return again;
-      }
+      const fact = choosesNoMaterial(asked) && !asked.asksMaterial ? factOf(clause) : undefined;
+      if (fact) return fact;
     }
   }
-  return stepFirst(indexFor(site.revision, site.config), site.config, context.publicBase, q, prepared);
+  return stepFirst(index, site.config, context.publicBase, q, prepared);
 }
 
-const BEFORE = new Set(tokensOf(`${BEFORE_WORDS.de}, ${BEFORE_WORDS.en}`));
+/** Whether a question names nothing that chooses among materials: no material, condition, setting or extreme. */
+const choosesNoMaterial = (q: QuestionStructure) => !q.named.length && !q.conditions.length && !q.applications.size && !q.superlative;
+
 const CLOSES_CLAUSE = new Set([',', ':', ';']);
 
 /**

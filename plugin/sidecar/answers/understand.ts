@@ -682,17 +682,18 @@ function describesLength(tokens: string[], i: number): boolean {
   return LONG.has(tokens[i]) && tokens[i - 1] !== 'how' && tokens[i - 1] !== 'wie' && tokens[i - 1] !== 'so';
 }
 
-const BEFORE = new Set(tokensOf(both(BEFORE_WORDS)));
+/** The words that open a clause of what comes later ("bevor sie zusagt", "before we order"). */
+export const BEFORE = new Set(tokensOf(both(BEFORE_WORDS)));
 const INVERTS = new Set(tokensOf(both(INVERTING_WORDS)));
 
 /** Words that say a condition is asked for: after a negation, the condition is waived ("no special fire requirements"). */
 const REQUIRED = new Set(tokensOf(both(REQUIREMENT_WORDS)));
 
-/** Words that negate the condition after them. */
 /** Said of a need, these make it one not wanted ("ungeeignet"), and after "nicht" ("nicht zulässig"). */
 const UNSUITED = new Set(tokensOf('ungeeignet, untauglich, unzulässig, unsuitable, unsuited, unfit'));
 const SUITED = new Set(tokensOf('geeignet, zulässig, erlaubt, zugelassen, tauglich, passend'));
 
+/** Words that negate the condition after them. */
 export const NEGATIONS = new Set([
   'nicht',
   'not',

@@ -495,7 +495,7 @@ export class FactDesk {
     const content = this.#content(outcome, lang);
     const hit = this.best(content, lang);
     if (hit) return this.#cardAnswer(hit, base, lang);
-    if (this.#time.findAll(tokensOf(query)).length === 0) return null;
+    if (!this.asksTime(query)) return null;
     // Making words stay: "Wie viel Zeit braucht die Herstellung?" asks the time of the making, not whether it is offered.
     const asking = (terms: string[]) => terms.filter((t) => !this.#generalTerms[lang].has(t) && !this.#timeTerms[lang].has(t));
     const known = (t: string) => this.#index.knows(t, lang);
@@ -510,8 +510,7 @@ export class FactDesk {
    * document the circumstance's words may pick (the sample request, which names the contact form).
    */
   timeAfterCircumstance(query: string, lang: Lang, base: string): FactAnswer | null {
-    // Most questions have no comma: no clause to set apart, no word scan on every request.
-    if (this.#time.findAll(tokensOf(query)).length === 0 || this.#unpublished(query, lang).length) return null;
+    if (!this.asksTime(query) || this.#unpublished(query, lang).length) return null;
     const timed = this.#mainClauseTime(query, lang);
     return timed ? this.#cardAnswer(timed, base, lang) : null;
   }
