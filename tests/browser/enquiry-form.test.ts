@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../../scripts/stack.mjs';
-import { openSitePage } from './chromium.js';
+import { logIn, openSitePage } from './chromium.js';
 import { PLAYGROUND_COOKIE, basicAuth, wordpressStack, type WordPressStack } from '../support/stack.js';
 import { PREFIX } from '../support/service.js';
 import { startMailCatcher, type MailCatcher } from '../support/mail.js';
@@ -106,11 +106,7 @@ describe('a person sends the enquiry form of a handoff link', () => {
     expect(problems).toEqual([]);
 
     // Staff see it in wp-admin: the Handoffs tab lists the handoff as submitted, with what the person sent.
-    await page.goto(`${stack.url}/wp-login.php`);
-    await page.fill('#user_login', stack.admin.user);
-    await page.fill('#user_pass', stack.admin.password);
-    await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
-    await page.goto(`${stack.url}/wp-admin/admin.php?page=manufacturer-agent`);
+    await logIn(page, stack.url, stack.admin);
     await page.getByRole('tab', { name: 'Handoffs' }).click();
     await page.getByRole('combobox', { name: 'State' }).selectOption('submitted');
     const row = page.locator(`[data-handoff="${handoff.id}"]`);
