@@ -490,6 +490,13 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
     const overview = partFor(index, base, 'recommendations', language, () => composeRecommendations(config, base, language));
     return { language, routed: false, answer: overview.answer, results: overview.results, kind: 'catalog' };
   }
+  // One material named and the search's best document the catalog overview (found by words such as
+  // "wallpaper"): the question is about that material, so its card answers, not the list of all.
+  const only = top.doc.grounding.kind === 'catalog' && structure.named.length === 1 ? structure.named[0] : undefined;
+  if (only) {
+    const card = partFor(index, base, `material:${only.id}`, language, () => compose(config, base, { kind: 'material', materialId: only.id }, language));
+    return { language, routed: false, answer: card.answer, results: card.results, kind: 'catalog' };
+  }
   const second = complement(outcome, top);
 
   const main = partFor(index, base, top.doc.key, language, () => compose(config, base, top.doc.grounding, language));
