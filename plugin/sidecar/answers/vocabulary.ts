@@ -256,9 +256,44 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'kommen',
     'kommt',
     'komme',
+    // Hedges: "ziemlich", "quasi" (no typo of "Quasar" or of a term).
+    'ziemlich',
+    'eher',
+    'vielleicht',
+    'irgendwie',
+    'sowieso',
+    'trotzdem',
+    'quasi',
   ],
   // What is left of "we're", "we've", "we'll".
-  en: ['a', 'please', 'could', 'would', 're', 've', 'll', 'etc', 'also', 'just', 'really', 'actually', 'later', 'one', 'ones', 'find', 'like', 'ok', 'okay'],
+  en: [
+    'a',
+    'please',
+    'could',
+    'would',
+    're',
+    've',
+    'll',
+    'etc',
+    'also',
+    'just',
+    'really',
+    'actually',
+    'later',
+    'one',
+    'ones',
+    'find',
+    'like',
+    'ok',
+    'okay',
+    'quite',
+    'rather',
+    'pretty',
+    'anyway',
+    'maybe',
+    'perhaps',
+    'somewhat',
+  ],
 };
 
 /** The attributes a question can ask of a named material (the catalog's fields). */
@@ -290,7 +325,7 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
     en: 'certification, certifications, certificate, certificates, certified, emission class, emissions class, emissions, VOC',
   },
   applications: {
-    de: 'Einsatzbereich, Einsatzbereiche, Anwendung, Anwendungen, eingesetzt, verwendet, einsetzen, verwenden, wofür, Verwendung, Bereichen, wo, verbaut, verbauen, Einsatz, Einsatzgebiet, Einsatzgebiete',
+    de: 'Einsatzbereich, Einsatzbereiche, Anwendung, Anwendungen, eingesetzt, verwendet, einsetzen, verwenden, wofür, Verwendung, Bereichen, wo, verbaut, verbauen, Einsatz, Einsatzgebiet, Einsatzgebiete, gedacht, vorgesehen, Art von Räumen, Räume, Räumen',
     en: 'applications, application, used, use, uses, where, intended for, meant for, kind of spaces, spaces, rooms',
   },
   wet_room: { de: 'Feuchtraumeignung, Spritzwasser, Dusche, Duschen', en: 'wet-room note, shower, showers, splash' },
@@ -301,14 +336,14 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
  * which names those in its refusal): asked of a named material, it is said so and routed.
  */
 export const UNPUBLISHED_WORDS: LocalizedText = {
-  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Materialstärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme',
-  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, sound absorption, acoustic, acoustics, minimum order, minimum order quantity, moq',
+  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Materialstärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme, Lichtechtheit, lichtecht, lichtbeständig, UV-Beständigkeit, UV-beständig, ausbleichen, verblassen, vergilben',
+  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, sound absorption, acoustic, acoustics, minimum order, minimum order quantity, moq, lightfastness, lightfast, light fastness, colourfastness, colorfastness, UV resistance, UV-resistant, fade, fades, fading, yellowing',
 };
 
 /** Asking to order, reserve or commit: never done here; answered with how ordering works, or routed. */
 export const ACTION_WORDS: LocalizedText = {
-  de: 'bestellen, bestelle, Bestellung, reservieren, reserviere, buchen, zusagen, verbindlich, garantieren, kaufen',
-  en: 'order, reserve, book, promise, guarantee, purchase, buy',
+  de: 'bestellen, bestelle, Bestellung, reservieren, reserviere, zurücklegen, vormerken, buchen, zusagen, verbindlich, garantieren, kaufen',
+  en: 'order, reserve, put aside, set aside, book, promise, guarantee, purchase, buy',
 };
 
 /** Asking to confirm: a commitment, unless what is to be confirmed is a claim about a material ("X is only B2 – can you confirm?"). */
