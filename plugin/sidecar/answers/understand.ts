@@ -20,7 +20,7 @@ import {
   UNPUBLISHED_WORDS,
   type AttributeId,
 } from './vocabulary.js';
-import { BEFORE_WORDS, NOT_PUBLISHED } from './facts/wording.js';
+import { BEFORE_WORDS, CIRCUMSTANCE_WORDS, NOT_PUBLISHED } from './facts/wording.js';
 
 /*
  * The structure of a question over the live catalog: which materials it names, which attribute it
@@ -565,7 +565,9 @@ export class QuestionReader {
     const first = tokens[0] ?? '';
     // What a "before" clause says comes later ("bevor sie zusagt", "before we order") is no act asked for.
     const later = (start: number) => tokens.some((t, i) => BEFORE.has(t) && i <= start && sameClause(i, start));
-    const actions = this.#actions.find(tokens, taken.slice()).filter((f) => !later(f.start));
+    // An act in a "when" clause after the question's own verb is its circumstance ("…, wenn wir X bestellen").
+    const circumstance = (start: number) => tokens.some((t, i) => CIRCUMSTANCE.has(t) && i > 0 && i <= start && sameClause(i, start));
+    const actions = this.#actions.find(tokens, taken.slice()).filter((f) => !later(f.start) && !circumstance(f.start));
     // "Wir überlegen, X im Fluchtweg zu nehmen – ist das erlaubt?": the clause that asks gives the shape too.
     const clause = askingClause(query);
     const asksYesNo = QUESTION_SHAPE_WORDS_AUX.has(first) || (clause !== undefined && QUESTION_SHAPE_WORDS_AUX.has(this.#words(clause)[0] ?? ''));
@@ -684,6 +686,14 @@ function describesLength(tokens: string[], i: number): boolean {
 
 /** The words that open a clause of what comes later ("bevor sie zusagt", "before we order"). */
 export const BEFORE = new Set(tokensOf(both(BEFORE_WORDS)));
+/** The one-word circumstance words ("wenn", "once"): an act after one of them in its clause is not the act asked for. */
+const CIRCUMSTANCE = new Set(
+  both(CIRCUMSTANCE_WORDS)
+    .split(',')
+    .map(tokensOf)
+    .filter((words) => words.length === 1)
+    .flat(),
+);
 const INVERTS = new Set(tokensOf(both(INVERTING_WORDS)));
 
 /** Words that say a condition is asked for: after a negation, the condition is waived ("no special fire requirements"). */
