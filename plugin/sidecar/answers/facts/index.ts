@@ -468,6 +468,20 @@ export class FactDesk {
     const [top] = this.cards.match(rest, lang, own, 1, (t) => this.#index.knows(t, lang));
     // unknownOnly: the search found the material; only a value the data does not know changes that.
     if (!unknownOnly && top && top.score >= this.threshold) return this.#cardAnswer(top, base, lang);
+    // What it asks beyond the name is a company or process fact ("Wohin schicke ich die Druckdatei, wenn wir X
+    // bestellen?"): that fact, not that the material's value is unpublished.
+    const [fact] = this.cards.match(
+      rest,
+      lang,
+      (card) => !card.material,
+      1,
+      (t) => this.#index.knows(t, lang),
+    );
+    if (!unknownOnly && fact && fact.score >= this.threshold) {
+      const answer = this.#cardAnswer(fact, base, lang, say(lang, `Für ${material.name.de}:`, `For ${material.name.en}:`));
+      const card = compose(this.#config, base, { kind: 'material', materialId: material.id }, lang).results;
+      return { ...answer, results: [...answer.results, ...card.filter((r) => !answer.results.some((a) => a.id === r.id))] };
+    }
     if (rest.some((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang))) {
       // What is published about it follows, so a question asked in words the data does not use still gets its answer.
       const source = compose(this.#config, base, { kind: 'material', materialId: material.id }, lang);
