@@ -706,7 +706,10 @@ function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): Ca
       [m, ...others],
     );
   }
-  const lead = q.negatedQuestion ? '' : verdict ? say(lang, 'Ja: ', 'Yes: ') : say(lang, 'Nein: ', 'No: ');
+  // The need holds, but its evidence denies what the question states ("dauernd nass" against "nicht für
+  // dauerhaft nasse Flächen"): no.
+  const limited = verdict && !q.negatedQuestion && denies(tokensOf(evidence), q.words);
+  const lead = q.negatedQuestion ? '' : verdict && !limited ? say(lang, 'Ja: ', 'Yes: ') : say(lang, 'Nein: ', 'No: ');
   const sentences = [`${lead}${name} – ${evidence}.`];
   if (!verdict) {
     const lacking = q.conditions.filter((c) => holds(model, m, c) === false);
