@@ -263,6 +263,15 @@ function readQuestion(
       const ids = last.routed ? [] : [...new Set(last.results.filter((r) => r.kind === 'material' || r.kind === 'recommendation').map((r) => r.id))];
       const materials = ids.map((id) => reader.material(id)).filter((m) => m !== undefined);
       earlier = read.those ? materials : materials.slice(0, 1);
+      // "Und kostet der was?" after "Was ist der Wallcheck?": a pronoun for the company fact answered before, asked with that question.
+      if (
+        !materials.length &&
+        !last.routed &&
+        last.results[0]?.kind === 'company_fact' &&
+        !read.conditions.length &&
+        tokensOf(asked).some((t) => REFERS_BACK.has(t))
+      )
+        asked = `${previous[previous.length - 1]} ${asked}`;
     }
     const others = (earlier ?? []).filter((m) => !read.named.includes(m));
     if (others.length && (read.named.length === 0 || others.length === 1 || read.those)) asked = `${others.map((m) => m.name[lang]).join(', ')}: ${asked}`;
