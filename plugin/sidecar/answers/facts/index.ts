@@ -5,7 +5,7 @@ import { companyOf, materialsOf, type CatalogMaterial, type Lang } from '../docu
 import { UNPUBLISHED_WORDS, type AttributeId } from '../vocabulary.js';
 import { fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
 import type { AnswerIndex, SearchOutcome } from '../search.js';
-import { denies, readerFor } from '../understand.js';
+import { askingClause, denies, readerFor } from '../understand.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
@@ -595,10 +595,23 @@ export class FactDesk {
   /** The card that says what the question asks the price of costs nothing, when it covers the rest of the question. */
   #freeOfCharge(query: string, outcome: SearchOutcome, lang: Lang): CardHit | undefined {
     if (this.#free[lang].size === 0) return undefined;
-    const terms = this.#content(outcome, lang).filter((t) => !this.#unpublishedTerms[lang].has(t) && !this.#assertionTerms[lang].has(t) && !/\d/.test(t));
+    const usable = (terms: string[]) =>
+      terms.filter(
+        (t) =>
+          !this.#offerTerms[lang].has(t) &&
+          !this.#generalTerms[lang].has(t) &&
+          !this.#unpublishedTerms[lang].has(t) &&
+          !this.#assertionTerms[lang].has(t) &&
+          !/\d/.test(t),
+      );
     // Words no card knows are left out ("a paid add-on at around 50 euros"): the claim's own words.
-    const [hit] = this.cards.match(terms, lang, (card) => this.#free[lang].has(card), 1);
-    return hit && hit.score >= this.threshold ? hit : undefined;
+    const find = (terms: string[]) => {
+      const [hit] = this.cards.match(usable(terms), lang, (card) => this.#free[lang].has(card), 1);
+      return hit && hit.score >= this.threshold ? hit : undefined;
+    };
+    // Context before the asking clause ("Quick one before my meeting starts: is the Wallcheck free?") is not what is priced.
+    const clause = askingClause(query);
+    return find(outcome.terms) ?? (clause ? find(this.#index.tokenize(clause, lang)) : undefined);
   }
 }
 
