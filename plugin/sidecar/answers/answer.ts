@@ -297,6 +297,9 @@ function readQuestion(
   return { asked, language, outcome, structure: read && asked === readAsked ? read : reader.read(asked) };
 }
 
+/** The verbs that state what something is ("X ist …", "X is …"). */
+const COPULAS = new Set(tokensOf('ist, sind, is, are'));
+
 /** A pronoun right after the verb of a yes/no ("Is it …", "Ist die …"): the material before. */
 const REFERS_BACK = new Set(tokensOf('it, that, this, es, sie, er, die, der, das, diese, dieses, dieser'));
 
@@ -468,8 +471,11 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   const confirmsClaim = read.structure.confirms && read.structure.named.length === 1;
   const claimed = read.structure.action && (confirmsClaim || (onNeed && desk.asserts(asked)));
   // A claim that it meets a need, put as a statement with a tag ("X is approved for escape routes, so we can use it, yes?"), is a yes/no too.
+  // So is one stated without any question ("X ist schwer entflammbar, also dürfen wir es im Fluchtweg verwenden."),
+  // not a request ("Nennen Sie mir die Einsatzbereiche des schwer entflammbaren X."), which states nothing.
+  const stated = !asked.includes('?') && read.structure.words.some((w) => COPULAS.has(w));
   const structure =
-    claimed || (onNeed && !read.structure.yesNo && !read.structure.action && desk.asserts(asked))
+    claimed || (onNeed && !read.structure.yesNo && !read.structure.action && (desk.asserts(asked) || stated))
       ? { ...read.structure, action: false, yesNo: true }
       : read.structure;
   const claimOnNeed = onNeed && !structure.action;
