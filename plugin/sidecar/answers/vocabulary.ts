@@ -131,8 +131,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   workflow: {
     label: { de: 'Ablauf', en: 'Workflow' },
     terms: {
-      de: 'Ablauf Prozess Schritte Schritt Vorgehen funktioniert Projektablauf Reihenfolge Erstkontakt Auftragsbestätigung Produktion läuft abläuft ablaufen Bestellablauf',
-      en: 'process workflow steps step procedure how does it work how it works sequence first contact order confirmation production works work',
+      de: 'Ablauf Prozess Schritte Schritt Vorgehen funktioniert Projektablauf Reihenfolge Erstkontakt Auftragsbestätigung Produktion läuft abläuft ablaufen Bestellablauf durchgehen',
+      en: 'process workflow steps step procedure how does it work how it works sequence first contact order confirmation production works work walk through walk me through',
     },
   },
   company: {
@@ -336,8 +336,8 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
  * which names those in its refusal): asked of a named material, it is said so and routed.
  */
 export const UNPUBLISHED_WORDS: LocalizedText = {
-  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Materialstärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme, Lichtechtheit, lichtecht, lichtbeständig, UV-Beständigkeit, UV-beständig, ausbleichen, verblassen, vergilben',
-  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, sound absorption, acoustic, acoustics, minimum order, minimum order quantity, moq, lightfastness, lightfast, light fastness, colourfastness, colorfastness, UV resistance, UV-resistant, fade, fades, fading, yellowing',
+  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Materialstärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme, Produktname, Markenname, Lichtechtheit, lichtecht, lichtbeständig, UV-Beständigkeit, UV-beständig, ausbleichen, verblassen, vergilben',
+  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, sound absorption, acoustic, acoustics, minimum order, minimum order quantity, moq, product name, brand name, lightfastness, lightfast, light fastness, colourfastness, colorfastness, UV resistance, UV-resistant, fade, fades, fading, yellowing',
 };
 
 /** Asking to order, reserve or commit: never done here; answered with how ordering works, or routed. */
