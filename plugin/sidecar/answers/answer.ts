@@ -248,7 +248,9 @@ function readQuestion(
     // A follow-up that asks for a choice itself ("Was würden Sie im Gruppenraum nehmen, wenn es ohne Vinyl
     // sein soll?" after "Wir planen eine Kita"): the earlier question's setting and this question together.
     // "Is it washable though?": a yes/no on "it" is about the material named before, not a new choice.
-    const aboutIt = read.yesNo && REFERS_BACK.has(tokensOf(asked)[1] ?? '');
+    // The pronoun may follow the asker ("Kann ich die auch im Bad nehmen?", "Can we use it …").
+    const words = tokensOf(asked);
+    const aboutIt = read.yesNo && (REFERS_BACK.has(words[1] ?? '') || (ASKERS.has(words[1] ?? '') && REFERS_BACK.has(words[2] ?? '')));
     const choosing =
       read.named.length === 0 && !aboutIt && !read.those && read.attributes.every((a) => a === 'applications') && !read.superlative && !read.comparative;
     const last = previous[previous.length - 1];
@@ -296,6 +298,9 @@ function readQuestion(
   }
   return { asked, language, outcome, structure: read && asked === readAsked ? read : reader.read(asked) };
 }
+
+/** Who asks, between the verb and the pronoun of a yes/no ("Kann ich die …", "Can we use it"). */
+const ASKERS = new Set(tokensOf('ich, wir, man, i, we, you'));
 
 /** The verbs that state what something is ("X ist …", "X is …"). */
 const COPULAS = new Set(tokensOf('ist, sind, is, are'));
