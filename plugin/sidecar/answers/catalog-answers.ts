@@ -578,7 +578,10 @@ function listAnswer(ctx: Context, asked: QuestionStructure, among?: CatalogMater
   }
   if (q.conditions.length < 2) {
     const closest = bounds(ctx, q.conditions);
-    const sentences = [say(lang, `Laut Katalog ist kein Material ${label}.`, `According to the catalog, no material is ${label}.`), ...closest.sentences];
+    const sentences = [
+      noneAnswers(q, lang) + say(lang, `Laut Katalog ist kein Material ${label}.`, `According to the catalog, no material is ${label}.`),
+      ...closest.sentences,
+    ];
     if (ranked.some((r) => r.open.length))
       sentences.push(say(lang, 'Für die übrigen Materialien ist das nicht veröffentlicht.', 'For the other materials this is not published.'));
     return answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions)], closest.materials);
@@ -605,9 +608,10 @@ function listAnswer(ctx: Context, asked: QuestionStructure, among?: CatalogMater
   const unmet = q.conditions.filter((_, i) => ranked.every((r) => r.verdicts[i] !== true));
   const closest = bounds(ctx, unmet);
   const sentences = [
-    unmet.length
-      ? say(lang, `Laut Katalog ist kein Material ${labels(model, unmet, lang)}.`, `According to the catalog, no material is ${labels(model, unmet, lang)}.`)
-      : say(lang, `Laut Katalog erfüllt kein Material alles zugleich: ${label}.`, `According to the catalog, no material meets all of: ${label}.`),
+    noneAnswers(q, lang) +
+      (unmet.length
+        ? say(lang, `Laut Katalog ist kein Material ${labels(model, unmet, lang)}.`, `According to the catalog, no material is ${labels(model, unmet, lang)}.`)
+        : say(lang, `Laut Katalog erfüllt kein Material alles zugleich: ${label}.`, `According to the catalog, no material meets all of: ${label}.`)),
     ...closest.sentences,
   ];
   // The best material for each condition first (so every need is represented), then the best overall; three at most.
@@ -671,6 +675,11 @@ function yesNoForEach(ctx: Context, q: QuestionStructure, named: CatalogMaterial
     return `${lead}${m.name[lang]} – ${[...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ')}.`;
   });
   return answered(ctx, lines, named);
+}
+
+/** "Nein. " before what no material meets, when the question asks yes or no ("Könnt ihr 5 m ohne Naht drucken?"). */
+function noneAnswers(q: QuestionStructure, lang: Lang): string {
+  return q.yesNo && !q.negatedQuestion ? say(lang, 'Nein. ', 'No. ') : '';
 }
 
 function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): CatalogAnswer {

@@ -367,7 +367,7 @@ export const PHRASE_PARTICLES: LocalizedText = {
 /** Words that give a question its shape: yes/no, list, comparison, superlative, comparative. */
 export const QUESTION_SHAPE_WORDS = {
   aux: {
-    de: 'ist, sind, hat, haben, habt, hast, darf, dürfen, kann, können, könnte, könnten, würde, würden, wäre, wären, eignet, passt, gibt, taugt, lässt, geht, klappt, funktioniert, spricht',
+    de: 'ist, sind, seid, hat, haben, habt, hast, darf, dürfen, dürft, kann, können, könnt, könnte, könntet, könnten, muss, müssen, müsst, wird, werden, würde, würden, wäre, wären, eignet, passt, gibt, taugt, lässt, geht, klappt, funktioniert, spricht',
     en: 'is, are, has, have, does, do, can, may, could, will, would, should, isnt, arent',
   },
   list: { de: 'welche, welcher, welches, alle, liste, auflisten', en: 'which, list, all, what materials' },
