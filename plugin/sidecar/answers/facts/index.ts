@@ -77,6 +77,9 @@ const ARTICLES = new Set(tokensOf('the, der, die, das, den, dem'));
 const SURFACE_BEFORE = new Set(tokensOf('auf, über, unter, hinter, neben, on, onto, over, under, behind'));
 
 /** "als", "as" (with "a", "ein") before a product: the form something is wanted in. */
+/** Question words that make an offer verb ask what is offered ("Was bieten Sie an?", "What can you offer?"). */
+const ASKS_WHAT = new Set(tokensOf('was, welche, welches, welcher, what, which'));
+
 const AS_BEFORE = new Set(tokensOf('als, as'));
 const A_BEFORE = new Set(tokensOf('a, an, ein, eine, einen'));
 
@@ -296,7 +299,8 @@ export class FactDesk {
         products.find((p) => needEnds.some((end) => p.start >= end && p.start - end <= 1) && !owned(tokens, p.start, needEnds));
       if (product) return product.value.text;
     }
-    if (!offerVerb) return undefined;
+    // "Was können Sie uns anbieten?": what is offered is asked, no product the data does not know.
+    if (!offerVerb || offers.some((o) => tokens.slice(0, o.start).some((t) => ASKS_WHAT.has(t)))) return undefined;
     const content = this.#content(outcome, lang);
     return content.length > 0 && content.every((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang)) ? '' : undefined;
   }
