@@ -570,6 +570,11 @@ export class QuestionReader {
     const actions = this.#actions.find(tokens, taken.slice()).filter((f) => !later(f.start) && !circumstance(f.start));
     // "Wir überlegen, X im Fluchtweg zu nehmen – ist das erlaubt?": the clause that asks gives the shape too.
     const clause = askingClause(query);
+    // What the context before the asking clause says of prices or installation ("Wir möchten die Wand in einem
+    // Stück tapezieren. Was können Sie anbieten?") is not asked, unless the context asks a question of its own.
+    // Only a context of whole sentences: "Und preislich – was macht der Unterschied aus?" asks the price.
+    const context = clause === undefined ? '' : query.slice(0, query.lastIndexOf(clause)).trimEnd();
+    const asked = clause !== undefined && /[.!]$/.test(context) && !context.includes('?') ? tokens.length - this.#words(clause).length : 0;
     const asksYesNo = QUESTION_SHAPE_WORDS_AUX.has(first) || (clause !== undefined && QUESTION_SHAPE_WORDS_AUX.has(this.#words(clause)[0] ?? ''));
     const comparative = readComparative(shapes);
     let superlative =
@@ -602,10 +607,10 @@ export class QuestionReader {
       // "available in 320 cm" / "lieferbar in 320 cm" asks for a variant the data states, not for stock.
       unpublished: this.#unpublished
         .find(tokens, taken.slice())
-        .some((f) => !asksDuration(tokens, f.start) && !asksVariant(tokens, f.end) && !describesLength(tokens, f.start)),
+        .some((f) => f.start >= asked && !asksDuration(tokens, f.start) && !asksVariant(tokens, f.end) && !describesLength(tokens, f.start)),
       action: actions.length > 0,
       confirms: actions.length > 0 && actions.every((f) => f.value),
-      projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).some((f) => !later(f.start)),
+      projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).some((f) => f.start >= asked && !later(f.start)),
       listWord: has('list') || !asksYesNo,
       asksMaterial: has('list') || has('recommend') || tokens.some((t) => MATERIAL_TERMS.has(t)),
       recommendation: has('recommend'),
