@@ -392,10 +392,10 @@ export class QuestionReader {
   }
 
   /** Whether a next step is said by an act and its object (STEP_PAIRS); one without objects needs a named material. */
-  #pairedStep(shape: Shape, tokens: string[], named: boolean): boolean {
+  #pairedStep(shape: Shape, tokens: string[], named: boolean, circumstance: (start: number) => boolean): boolean {
     return this.#stepPairs.some((pair) => {
       if (pair.shape !== shape) return false;
-      const acts = pair.acts.findAll(tokens);
+      const acts = pair.acts.findAll(tokens).filter((a) => !circumstance(a.start));
       if (acts.length === 0) return false;
       if (!pair.objects) return named;
       // Two words: "Anfrage" is not both the act and its object.
@@ -584,7 +584,10 @@ export class QuestionReader {
       (has('most') !== has('least') && attributes.filter((a) => RANKED.has(a)).length === 1
         ? { attribute: attributes.find((a) => RANKED.has(a)) as Superlative['attribute'], highest: has('most') }
         : undefined);
-    let step = STEPS.find(([shape]) => has(shape) || this.#pairedStep(shape, tokens, named.length > 0 && attributes.length === 0))?.[1];
+    // An act in a circumstance clause that ends before the question ("If I reach out, when can I expect …") is no step asked for.
+    const leading = (start: number) =>
+      tokens.some((t, i) => CIRCUMSTANCE.has(t) && i <= start && sameClause(i, start) && clauseEnds.some((b) => b > start && b < tokens.length));
+    let step = STEPS.find(([shape]) => has(shape) || this.#pairedStep(shape, tokens, named.length > 0 && attributes.length === 0, leading))?.[1];
     // What the context before the asking clause says is a wish, not the question, when the clause asks
     // for something else: a list with a limit ("möglichst leichte Ware – welche wiegen unter 200 g/m²?"),
     // an attribute ("before we show her a sample – what kind of surface does it have?").

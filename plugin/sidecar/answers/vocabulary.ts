@@ -472,6 +472,16 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
       },
     },
   ],
+  // A person to talk to, said by the act and who ("mit jemandem persönlich über X sprechen", "Wie erreiche ich einen Berater?").
+  person_step: [
+    {
+      acts: { de: 'sprechen, reden, erreichen, erreiche, anrufen, telefonieren', en: 'talk, speak, reach, call, phone, ring' },
+      objects: {
+        de: 'jemandem, jemanden, Berater, Beraterin, Fachberater, Fachberaterin, Mensch, Menschen, Person, Mitarbeiter',
+        en: 'someone, somebody, advisor, adviser, consultant, human, person, representative, sales rep',
+      },
+    },
+  ],
   next_step: [
     {
       acts: { de: 'anfragen, loslegen, angehen, los', en: 'get going, kick off, go about, get started, go ahead' },
