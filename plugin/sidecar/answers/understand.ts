@@ -574,7 +574,10 @@ export class QuestionReader {
     // Stück tapezieren. Was können Sie anbieten?") is not asked, unless the context asks a question of its own.
     // Only a context of whole sentences: "Und preislich – was macht der Unterschied aus?" asks the price.
     const context = clause === undefined ? '' : query.slice(0, query.lastIndexOf(clause)).trimEnd();
-    const asked = clause !== undefined && /[.!]$/.test(context) && !context.includes('?') ? tokens.length - this.#words(clause).length : 0;
+    // And only when the clause asks for a material ("Who do I send the RFQ to?" still asks about the quote before it).
+    const clauseWords = clause === undefined ? [] : this.#words(clause);
+    const choice = clauseWords.some((t) => MATERIAL_TERMS.has(t) || OFFER_WORDS.has(t));
+    const asked = choice && /[.!]$/.test(context) && !context.includes('?') ? tokens.length - clauseWords.length : 0;
     const asksYesNo = QUESTION_SHAPE_WORDS_AUX.has(first) || (clause !== undefined && QUESTION_SHAPE_WORDS_AUX.has(this.#words(clause)[0] ?? ''));
     const comparative = readComparative(shapes);
     let superlative =
@@ -629,6 +632,8 @@ const PARTICLES = new Set(tokensOf(`${PHRASE_PARTICLES.de}, ${PHRASE_PARTICLES.e
 
 /** Count words by token, and the words for materials they must stand before. */
 const COUNTS = new Map(Object.entries(COUNT_WORDS).flatMap(([n, words]) => tokensOf(`${words.de} ${words.en}`).map((t): [string, number] => [t, Number(n)])));
+/** "Was können Sie anbieten?", "What can you offer?": a choice of material asked in other words. */
+const OFFER_WORDS = new Set(tokensOf('anbieten, bieten, offer, offers'));
 const MATERIAL_TERMS = new Set(tokensOf(`${CATALOG_WORDING.terms.de} ${CATALOG_WORDING.terms.en} ${RECOMMENDATION_WORDS.de} ${RECOMMENDATION_WORDS.en}`));
 
 /** "drei Materialien", "which 2 wallpapers", "top 3": a count right before a word for materials (one word between). */
