@@ -251,8 +251,15 @@ function readQuestion(
     // The pronoun may follow the asker ("Kann ich die auch im Bad nehmen?", "Can we use it …").
     const words = tokensOf(asked);
     const aboutIt = read.yesNo && (REFERS_BACK.has(words[1] ?? '') || (ASKERS.has(words[1] ?? '') && REFERS_BACK.has(words[2] ?? '')));
+    // A next step ("Kann mich dazu jemand anrufen?") is about the material chosen before, not a new choice.
     const choosing =
-      read.named.length === 0 && !aboutIt && !read.those && read.attributes.every((a) => a === 'applications') && !read.superlative && !read.comparative;
+      read.named.length === 0 &&
+      !aboutIt &&
+      !read.those &&
+      !read.step &&
+      read.attributes.every((a) => a === 'applications') &&
+      !read.superlative &&
+      !read.comparative;
     const last = previous[previous.length - 1];
     if (!earlier && choosing && (read.conditions.length > 0 || read.asksMaterial || read.recommendation || reader.read(last).conditions.length > 0)) {
       asked = `${last} ${asked}`;

@@ -562,11 +562,13 @@ export class QuestionReader {
         const attribute: AttributeId = this.#scaleReads.get(f.value) === 'cleanability_class' ? 'cleanability' : 'fire';
         if (!attributes.includes(attribute)) attributes.push(attribute);
       }
-    const first = tokens[0] ?? '';
+    // "und kann ich die …", "but is it …": the yes/no verb after a leading conjunction.
+    const first = (LEADING.has(tokens[0] ?? '') ? tokens[1] : tokens[0]) ?? '';
     // What a "before" clause says comes later ("bevor sie zusagt", "before we order") is no act asked for.
     const later = (start: number) => tokens.some((t, i) => BEFORE.has(t) && i <= start && sameClause(i, start));
     // An act in a "when" clause after the question's own verb is its circumstance ("…, wenn wir X bestellen").
-    const circumstance = (start: number) => tokens.some((t, i) => CIRCUMSTANCE.has(t) && i > 0 && i <= start && sameClause(i, start));
+    const circumstance = (start: number) =>
+      tokens.some((t, i) => CIRCUMSTANCE.has(t) && clauseEnds.some((b) => b > 0 && b <= i) && i <= start && sameClause(i, start));
     const actions = this.#actions.find(tokens, taken.slice()).filter((f) => !later(f.start) && !circumstance(f.start));
     // "Wir überlegen, X im Fluchtweg zu nehmen – ist das erlaubt?": the clause that asks gives the shape too.
     const clause = askingClause(query);
@@ -632,6 +634,9 @@ const PARTICLES = new Set(tokensOf(`${PHRASE_PARTICLES.de}, ${PHRASE_PARTICLES.e
 
 /** Count words by token, and the words for materials they must stand before. */
 const COUNTS = new Map(Object.entries(COUNT_WORDS).flatMap(([n, words]) => tokensOf(`${words.de} ${words.en}`).map((t): [string, number] => [t, Number(n)])));
+/** Conjunctions a follow-up starts with before its verb ("und kann ich …", "but is it …"). */
+const LEADING = new Set(tokensOf('und, and, aber, but, also, so, ok, okay'));
+
 /** "Was können Sie anbieten?", "What can you offer?": a choice of material asked in other words. */
 const OFFER_WORDS = new Set(tokensOf('anbieten, bieten, offer, offers'));
 const MATERIAL_TERMS = new Set(tokensOf(`${CATALOG_WORDING.terms.de} ${CATALOG_WORDING.terms.en} ${RECOMMENDATION_WORDS.de} ${RECOMMENDATION_WORDS.en}`));
