@@ -124,8 +124,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   advisor_response: {
     label: { de: 'Rückmeldung eines Fachberaters', en: 'Advisor response' },
     terms: {
-      de: 'Rückmeldung Antwort antworten meldet melden Reaktionszeit schnell Berater Fachberater Beratung beraten Werktag Anfrage',
-      en: 'response respond reply answer hear back get back quickly advisor adviser consultant consultation business day enquiry inquiry',
+      de: 'Rückmeldung Antwort antworten meldet melden Reaktionszeit schnell Berater Fachberater Beratung beraten Werktag Anfrage hören höre hör',
+      en: 'response respond reply answer hear back hear from get back quickly advisor adviser consultant consultation business day enquiry inquiry',
     },
   },
   workflow: {
@@ -414,8 +414,8 @@ export const QUESTION_SHAPE_WORDS = {
   },
   // The other next steps a person can take for a material: a sample, a check of the print file, a call.
   after_step: {
-    de: 'was passiert nach, was passiert nachdem, was passiert danach, was passiert dann, was kommt nach, was kommt danach, was folgt nach, was folgt danach, was passiert jetzt, was passiert nun, wie geht es nach, wie läuft das ab, wie läuft das bei euch ab, wie läuft das bei ihnen ab, wie läuft es ab, wie ist der ablauf',
-    en: 'what happens after, what happens once, what happens when, what comes after, what follows after, and after that, what happens now, how does the process work, what does the process look like, how does it all work',
+    de: 'was passiert nach, was passiert nachdem, was passiert danach, was passiert dann, was passiert als nächstes, was kommt als nächstes, was folgt als nächstes, was kommt nach, was kommt danach, was folgt nach, was folgt danach, was passiert jetzt, was passiert nun, wie geht es nach, wie läuft das ab, wie läuft das bei euch ab, wie läuft das bei ihnen ab, wie läuft es ab, wie ist der ablauf',
+    en: 'what happens after, what happens once, what happens when, what comes after, what follows after, what comes next, what follows next, and after that, what happens now, how does the process work, what does the process look like, how does it all work',
   },
   sample_step: {
     de: 'Muster, Mustermappe, Musterbuch, Materialmuster, Materialprobe, Musterstück, Bemusterung, Musteranfrage',
@@ -444,8 +444,8 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
   sample_step: [
     {
       acts: {
-        de: 'anfassen, in der Hand, in den Händen, in die Hand, in natura, live sehen, vor Ort sehen',
-        en: 'touch, in hand, in my hands, in our hands, in person, in real life, up close',
+        de: 'anfassen, fühlen, befühlen, in der Hand, in den Händen, in die Hand, in natura, live sehen, vor Ort sehen',
+        en: 'touch, feel, in hand, in my hands, in our hands, in person, in real life, up close',
       },
     },
     // Or the material as such ("Mein Chef will das Material in der Hand haben").
