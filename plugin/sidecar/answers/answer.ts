@@ -492,7 +492,7 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
       : read.structure;
   const claimOnNeed = onNeed && !structure.action;
   const attributes = [...structure.attributes, ...structure.conditions.flatMap((c) => (c.kind === 'numeric' ? [c.numeric.attribute] : []))];
-  const early = desk.before(asked, outcome, language, base, { onNeed: claimOnNeed, named: structure.named, attributes });
+  const early = desk.before(asked, outcome, language, base, { onNeed: claimOnNeed, named: structure.named, attributes, yesNo: structure.yesNo });
   if (early) return early;
   const structured = structuredAnswer(index, config, base, asked, language, outcome, structure);
   // A routed answer with only the contact point is a refusal: it says what is not published.

@@ -125,6 +125,8 @@ export interface ClaimContext {
   onNeed: boolean;
   named: readonly CatalogMaterial[];
   attributes: readonly AttributeId[];
+  /** The question asks yes or no ("Ist der Wallcheck kostenpflichtig?"). */
+  yesNo?: boolean;
 }
 const NO_CLAIM_CONTEXT: ClaimContext = { onNeed: false, named: [], attributes: [] };
 
@@ -160,6 +162,7 @@ export class FactDesk {
   readonly #timed: Record<Lang, Set<FactCard>>;
   /** The cards that say something costs nothing, per language: a price asked of it is published. */
   readonly #free: Record<Lang, Set<FactCard>>;
+  readonly #freeWords: Record<Lang, Set<string>>;
   /** The products the site's data says the company does not make (discovery.vocabulary.not_offered), each as staff wrote it. */
   readonly #products: Lexicon<{ text: string; lang: Lang }>;
   /** Tokens with digits in the material names ("150", "b1"): part of a name, not a figure a claim states. */
@@ -188,6 +191,7 @@ export class FactDesk {
     const timed = (lang: Lang) => new Set(this.cards.cards.filter((card) => STATES_TIME.test(card.text[lang])));
     this.#timed = { de: timed('de'), en: timed('en') };
     const freeWords = { de: new Set(tokensOf(FREE_OF_CHARGE.de)), en: new Set(tokensOf(FREE_OF_CHARGE.en)) };
+    this.#freeWords = freeWords;
     // Hyphenated words stay whole: "PVC-free" says nothing of a price.
     const free = (lang: Lang) =>
       new Set(this.cards.cards.filter((card) => (card.text[lang].match(/[\p{L}-]+/gu) ?? []).some((w) => freeWords[lang].has(fold(w)))));
@@ -353,7 +357,7 @@ export class FactDesk {
    */
   before(query: string, outcome: SearchOutcome, lang: Lang, base: string, claim: ClaimContext = NO_CLAIM_CONTEXT): FactAnswer | null {
     // Decided once per question (a repeated question is one lookup, not five word scans); false for none.
-    const key = `${lang}\n${base}\n${claim.onNeed}\n${claim.named.map((m) => m.id).join(' ')}\n${claim.attributes.join(' ')}\n${query}`;
+    const key = `${lang}\n${base}\n${claim.onNeed}\n${claim.yesNo ?? false}\n${claim.named.map((m) => m.id).join(' ')}\n${claim.attributes.join(' ')}\n${query}`;
     const known = this.#decided.get(key);
     if (known !== undefined) return known || null;
     const decided = this.#decideBefore(query, outcome, lang, base, claim);
@@ -361,7 +365,13 @@ export class FactDesk {
     return decided;
   }
 
-  #decideBefore(query: string, outcome: SearchOutcome, lang: Lang, base: string, { onNeed: claimOnNeed, named, attributes }: ClaimContext): FactAnswer | null {
+  #decideBefore(
+    query: string,
+    outcome: SearchOutcome,
+    lang: Lang,
+    base: string,
+    { onNeed: claimOnNeed, named, attributes, yesNo }: ClaimContext,
+  ): FactAnswer | null {
     const tokens = tokensOf(query);
     const country = this.#countryIn(tokens);
     if (country) {
@@ -396,9 +406,19 @@ export class FactDesk {
     if (this.#unpublished(query, lang).includes(NOT_PUBLISHED.price.says[lang])) {
       const free = this.#freeOfCharge(query, outcome, lang);
       if (free) {
-        const verdict = this.#asserts(query, tokens) ? say(lang, 'Nein, das stimmt so nicht:', 'No, that is not correct:') : undefined;
+        // Asked whether it costs ("Ist der Wallcheck kostenpflichtig?"): no.
+        const verdict = this.#asserts(query, tokens)
+          ? say(lang, 'Nein, das stimmt so nicht:', 'No, that is not correct:')
+          : yesNo
+            ? say(lang, 'Nein:', 'No:')
+            : undefined;
         return this.#cardAnswer(free, base, lang, this.#verdict(query, free.card, lang) ?? verdict);
       }
+    }
+    // Asked whether it is free ("Is the Wallcheck free?"; not "PVC-free"): yes, from the card that says so.
+    if (yesNo && (query.match(/[\p{L}-]+/gu) ?? []).some((w) => this.#freeWords[lang].has(fold(w)))) {
+      const free = this.#freeOfCharge(query, outcome, lang);
+      if (free) return this.#cardAnswer(free, base, lang, this.#verdict(query, free.card, lang) ?? say(lang, 'Ja:', 'Yes:'));
     }
     if (!claimOnNeed && this.#asserts(query, tokens)) {
       // Words no card knows ("besetzt", "20 Uhr") are left out: the claim is about what the cards do
