@@ -6,7 +6,7 @@ import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
-import { BEFORE, QuestionReader, askingClause, readerFor, type QuestionStructure } from './understand.js';
+import { BEFORE, LEADING, QuestionReader, askingClause, readerFor, type QuestionStructure } from './understand.js';
 import { expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 
@@ -249,7 +249,8 @@ function readQuestion(
     // sein soll?" after "Wir planen eine Kita"): the earlier question's setting and this question together.
     // "Is it washable though?": a yes/no on "it" is about the material named before, not a new choice.
     // The pronoun may follow the asker ("Kann ich die auch im Bad nehmen?", "Can we use it …").
-    const words = tokensOf(asked);
+    const said = tokensOf(asked);
+    const words = LEADING.has(said[0] ?? '') ? said.slice(1) : said;
     const aboutIt = read.yesNo && (REFERS_BACK.has(words[1] ?? '') || (ASKERS.has(words[1] ?? '') && REFERS_BACK.has(words[2] ?? '')));
     // A next step ("Kann mich dazu jemand anrufen?") is about the material chosen before, not a new choice.
     const choosing =

@@ -580,7 +580,9 @@ export class QuestionReader {
     const clauseWords = clause === undefined ? [] : this.#words(clause);
     const choice = clauseWords.some((t) => MATERIAL_TERMS.has(t) || OFFER_WORDS.has(t));
     const asked = choice && /[.!]$/.test(context) && !context.includes('?') ? tokens.length - clauseWords.length : 0;
-    const asksYesNo = QUESTION_SHAPE_WORDS_AUX.has(first) || (clause !== undefined && QUESTION_SHAPE_WORDS_AUX.has(this.#words(clause)[0] ?? ''));
+    const clauseFirst = clause === undefined ? [] : this.#words(clause);
+    const asksYesNo =
+      QUESTION_SHAPE_WORDS_AUX.has(first) || QUESTION_SHAPE_WORDS_AUX.has((LEADING.has(clauseFirst[0] ?? '') ? clauseFirst[1] : clauseFirst[0]) ?? '');
     const comparative = readComparative(shapes);
     let superlative =
       readSuperlative(shapes) ??
@@ -635,7 +637,7 @@ const PARTICLES = new Set(tokensOf(`${PHRASE_PARTICLES.de}, ${PHRASE_PARTICLES.e
 /** Count words by token, and the words for materials they must stand before. */
 const COUNTS = new Map(Object.entries(COUNT_WORDS).flatMap(([n, words]) => tokensOf(`${words.de} ${words.en}`).map((t): [string, number] => [t, Number(n)])));
 /** Conjunctions a follow-up starts with before its verb ("und kann ich …", "but is it …"). */
-const LEADING = new Set(tokensOf('und, and, aber, but, also, so, ok, okay'));
+export const LEADING = new Set(tokensOf('und, and, aber, but, also, so, ok, okay'));
 
 /** "Was können Sie anbieten?", "What can you offer?": a choice of material asked in other words. */
 const OFFER_WORDS = new Set(tokensOf('anbieten, bieten, offer, offers'));
