@@ -6,7 +6,7 @@ import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
-import { BEFORE, LEADING, QuestionReader, askingClause, readerFor, type QuestionStructure } from './understand.js';
+import { BEFORE, QuestionReader, askingClause, readerFor, withoutLeading, type QuestionStructure } from './understand.js';
 import { expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 
@@ -250,7 +250,7 @@ function readQuestion(
     // "Is it washable though?": a yes/no on "it" is about the material named before, not a new choice.
     // The pronoun may follow the asker ("Kann ich die auch im Bad nehmen?", "Can we use it …").
     const said = tokensOf(asked);
-    const words = LEADING.has(said[0] ?? '') ? said.slice(1) : said;
+    const words = withoutLeading(said);
     const aboutIt = read.yesNo && (REFERS_BACK.has(words[1] ?? '') || (ASKERS.has(words[1] ?? '') && REFERS_BACK.has(words[2] ?? '')));
     // A next step ("Kann mich dazu jemand anrufen?") is about the material chosen before, not a new choice.
     const choosing =
@@ -274,13 +274,7 @@ function readQuestion(
       const materials = ids.map((id) => reader.material(id)).filter((m) => m !== undefined);
       earlier = read.those ? materials : materials.slice(0, 1);
       // "Und kostet der was?" after "Was ist der Wallcheck?": a pronoun for the company fact answered before, asked with that question.
-      if (
-        !materials.length &&
-        !last.routed &&
-        last.results[0]?.kind === 'company_fact' &&
-        !read.conditions.length &&
-        tokensOf(asked).some((t) => REFERS_BACK.has(t))
-      )
+      if (!materials.length && !last.routed && last.results[0]?.kind === 'company_fact' && !read.conditions.length && said.some((t) => REFERS_BACK.has(t)))
         asked = `${previous[previous.length - 1]} ${asked}`;
     }
     const others = (earlier ?? []).filter((m) => !read.named.includes(m));

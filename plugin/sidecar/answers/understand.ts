@@ -563,12 +563,14 @@ export class QuestionReader {
         if (!attributes.includes(attribute)) attributes.push(attribute);
       }
     // "und kann ich die …", "but is it …": the yes/no verb after a leading conjunction.
-    const first = (LEADING.has(tokens[0] ?? '') ? tokens[1] : tokens[0]) ?? '';
+    const first = withoutLeading(tokens)[0] ?? '';
+    // Whether a word of `opening` (at i, meeting where(i)) opens the clause of the word at start.
+    const opened = (opening: ReadonlySet<string>, start: number, where: (i: number) => boolean = () => true) =>
+      tokens.some((t, i) => opening.has(t) && i <= start && sameClause(i, start) && where(i));
     // What a "before" clause says comes later ("bevor sie zusagt", "before we order") is no act asked for.
-    const later = (start: number) => tokens.some((t, i) => BEFORE.has(t) && i <= start && sameClause(i, start));
+    const later = (start: number) => opened(BEFORE, start);
     // An act in a "when" clause after the question's own verb is its circumstance ("…, wenn wir X bestellen").
-    const circumstance = (start: number) =>
-      tokens.some((t, i) => CIRCUMSTANCE.has(t) && clauseEnds.some((b) => b > 0 && b <= i) && i <= start && sameClause(i, start));
+    const circumstance = (start: number) => opened(CIRCUMSTANCE, start, (i) => clauseEnds.some((b) => b > 0 && b <= i));
     const actions = this.#actions.find(tokens, taken.slice()).filter((f) => !later(f.start) && !circumstance(f.start));
     // "Wir überlegen, X im Fluchtweg zu nehmen – ist das erlaubt?": the clause that asks gives the shape too.
     const clause = askingClause(query);
@@ -580,9 +582,7 @@ export class QuestionReader {
     const clauseWords = clause === undefined ? [] : this.#words(clause);
     const choice = clauseWords.some((t) => MATERIAL_TERMS.has(t) || OFFER_WORDS.has(t));
     const asked = choice && /[.!]$/.test(context) && !context.includes('?') ? tokens.length - clauseWords.length : 0;
-    const clauseFirst = clause === undefined ? [] : this.#words(clause);
-    const asksYesNo =
-      QUESTION_SHAPE_WORDS_AUX.has(first) || QUESTION_SHAPE_WORDS_AUX.has((LEADING.has(clauseFirst[0] ?? '') ? clauseFirst[1] : clauseFirst[0]) ?? '');
+    const asksYesNo = QUESTION_SHAPE_WORDS_AUX.has(first) || QUESTION_SHAPE_WORDS_AUX.has(withoutLeading(clauseWords)[0] ?? '');
     const comparative = readComparative(shapes);
     let superlative =
       readSuperlative(shapes) ??
@@ -592,8 +592,7 @@ export class QuestionReader {
         ? { attribute: attributes.find((a) => RANKED.has(a)) as Superlative['attribute'], highest: has('most') }
         : undefined);
     // An act in a circumstance clause that ends before the question ("If I reach out, when can I expect …") is no step asked for.
-    const leading = (start: number) =>
-      tokens.some((t, i) => CIRCUMSTANCE.has(t) && i <= start && sameClause(i, start) && clauseEnds.some((b) => b > start && b < tokens.length));
+    const leading = (start: number) => opened(CIRCUMSTANCE, start, () => clauseEnds.some((b) => b > start && b < tokens.length));
     let step = STEPS.find(([shape]) => has(shape) || this.#pairedStep(shape, tokens, named.length > 0 && attributes.length === 0, leading))?.[1];
     // What the context before the asking clause says is a wish, not the question, when the clause asks
     // for something else: a list with a limit ("möglichst leichte Ware – welche wiegen unter 200 g/m²?"),
@@ -637,7 +636,10 @@ const PARTICLES = new Set(tokensOf(`${PHRASE_PARTICLES.de}, ${PHRASE_PARTICLES.e
 /** Count words by token, and the words for materials they must stand before. */
 const COUNTS = new Map(Object.entries(COUNT_WORDS).flatMap(([n, words]) => tokensOf(`${words.de} ${words.en}`).map((t): [string, number] => [t, Number(n)])));
 /** Conjunctions a follow-up starts with before its verb ("und kann ich …", "but is it …"). */
-export const LEADING = new Set(tokensOf('und, and, aber, but, also, so, ok, okay'));
+const LEADING = new Set(tokensOf('und, and, aber, but, also, so, ok, okay'));
+
+/** A question's words from its verb on: a leading conjunction left out. */
+export const withoutLeading = (tokens: string[]): string[] => (LEADING.has(tokens[0] ?? '') ? tokens.slice(1) : tokens);
 
 /** "Was können Sie anbieten?", "What can you offer?": a choice of material asked in other words. */
 const OFFER_WORDS = new Set(tokensOf('anbieten, bieten, offer, offers'));

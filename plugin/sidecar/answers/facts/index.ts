@@ -76,10 +76,10 @@ const ARTICLES = new Set(tokensOf('the, der, die, das, den, dem'));
 /** Words before a product that make it the surface or place of the work ("auf Fliesen tapezieren", "over tiles"). */
 const SURFACE_BEFORE = new Set(tokensOf('auf, über, unter, hinter, neben, on, onto, over, under, behind'));
 
-/** "als", "as" (with "a", "ein") before a product: the form something is wanted in. */
 /** Question words that make an offer verb ask what is offered ("Was bieten Sie an?", "What can you offer?"). */
 const ASKS_WHAT = new Set(tokensOf('was, welche, welches, welcher, what, which'));
 
+/** "als", "as" (with "a", "ein") before a product: the form something is wanted in. */
 const AS_BEFORE = new Set(tokensOf('als, as'));
 const A_BEFORE = new Set(tokensOf('a, an, ein, eine, einen'));
 
@@ -162,6 +162,7 @@ export class FactDesk {
   readonly #timed: Record<Lang, Set<FactCard>>;
   /** The cards that say something costs nothing, per language: a price asked of it is published. */
   readonly #free: Record<Lang, Set<FactCard>>;
+  /** FREE_OF_CHARGE's words per language. */
   readonly #freeWords: Record<Lang, Set<string>>;
   /** The products the site's data says the company does not make (discovery.vocabulary.not_offered), each as staff wrote it. */
   readonly #products: Lexicon<{ text: string; lang: Lang }>;
@@ -190,11 +191,8 @@ export class FactDesk {
     this.#timeTerms = termsOf(TIME_WORDS);
     const timed = (lang: Lang) => new Set(this.cards.cards.filter((card) => STATES_TIME.test(card.text[lang])));
     this.#timed = { de: timed('de'), en: timed('en') };
-    const freeWords = { de: new Set(tokensOf(FREE_OF_CHARGE.de)), en: new Set(tokensOf(FREE_OF_CHARGE.en)) };
-    this.#freeWords = freeWords;
-    // Hyphenated words stay whole: "PVC-free" says nothing of a price.
-    const free = (lang: Lang) =>
-      new Set(this.cards.cards.filter((card) => (card.text[lang].match(/[\p{L}-]+/gu) ?? []).some((w) => freeWords[lang].has(fold(w)))));
+    this.#freeWords = { de: new Set(tokensOf(FREE_OF_CHARGE.de)), en: new Set(tokensOf(FREE_OF_CHARGE.en)) };
+    const free = (lang: Lang) => new Set(this.cards.cards.filter((card) => this.#saysFree(card.text[lang], lang)));
     this.#free = { de: free('de'), en: free('en') };
     this.#assertionTerms = termsOf({ de: `${ASSERTION_WORDS.de} ${ASSERTION_TAGS.de}`, en: `${ASSERTION_WORDS.en} ${ASSERTION_TAGS.en}` });
     this.#unpublishedTerms = termsOf({
@@ -276,7 +274,16 @@ export class FactDesk {
 
   /** The question's terms that are not asking-words of a shape (offer verbs, "tell me about"). */
   #content(outcome: SearchOutcome, lang: Lang): string[] {
-    return outcome.terms.filter((t) => !this.#offerTerms[lang].has(t) && !this.#generalTerms[lang].has(t));
+    return this.#contentOf(outcome.terms, lang);
+  }
+
+  #contentOf(terms: string[], lang: Lang): string[] {
+    return terms.filter((t) => !this.#offerTerms[lang].has(t) && !this.#generalTerms[lang].has(t));
+  }
+
+  /** Whether a text says something costs nothing; hyphenated words stay whole ("PVC-free" says nothing of a price). */
+  #saysFree(text: string, lang: Lang): boolean {
+    return (text.match(/[\p{L}-]+/gu) ?? []).some((w) => this.#freeWords[lang].has(fold(w)));
   }
 
   /**
@@ -416,7 +423,7 @@ export class FactDesk {
       }
     }
     // Asked whether it is free ("Is the Wallcheck free?"; not "PVC-free"): yes, from the card that says so.
-    if (yesNo && (query.match(/[\p{L}-]+/gu) ?? []).some((w) => this.#freeWords[lang].has(fold(w)))) {
+    if (yesNo && this.#saysFree(query, lang)) {
       const free = this.#freeOfCharge(query, outcome, lang);
       if (free) return this.#cardAnswer(free, base, lang, this.#verdict(query, free.card, lang) ?? say(lang, 'Ja:', 'Yes:'));
     }
@@ -620,14 +627,7 @@ export class FactDesk {
   #freeOfCharge(query: string, outcome: SearchOutcome, lang: Lang): CardHit | undefined {
     if (this.#free[lang].size === 0) return undefined;
     const usable = (terms: string[]) =>
-      terms.filter(
-        (t) =>
-          !this.#offerTerms[lang].has(t) &&
-          !this.#generalTerms[lang].has(t) &&
-          !this.#unpublishedTerms[lang].has(t) &&
-          !this.#assertionTerms[lang].has(t) &&
-          !/\d/.test(t),
-      );
+      this.#contentOf(terms, lang).filter((t) => !this.#unpublishedTerms[lang].has(t) && !this.#assertionTerms[lang].has(t) && !/\d/.test(t));
     // Words no card knows are left out ("a paid add-on at around 50 euros"): the claim's own words.
     const find = (terms: string[]) => {
       const [hit] = this.cards.match(usable(terms), lang, (card) => this.#free[lang].has(card), 1);
