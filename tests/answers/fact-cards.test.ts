@@ -330,6 +330,38 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Ruheraum neben dem Dampfbad, welche Tapete?').answer).not.toContain('Strukturvlies');
   });
 
+  it('answers a yes/no on a company fact with "Nein" when the fact denies it, "Ja" when it states it, and neither to an alternative', () => {
+    expect(ask(site, 'Kann unser KI-Assistent bei Ihnen direkt eine Bestellung auslösen?').answer).toMatch(/^Nein: Es gibt keine Bestellschnittstelle/);
+    expect(ask(site, 'Können wir unsere Druckdaten per FTP an Sie übertragen?').answer).toMatch(/^Ja: /);
+    // A German question that opens with its verb and whom it asks is a yes/no too.
+    expect(ask(site, 'Prüfen Sie unsere Druckdaten vor der Produktion kostenlos?').answer).toMatch(/^Ja\b/);
+    expect(ask(site, 'Do the 5-7 days start when I place the order or when the print files are approved?').answer).not.toMatch(/^(Yes|No)\b/);
+    expect(ask(site, 'Liefert ihr auch am Wochenende?').answer).not.toMatch(/^Ja\b/);
+  });
+
+  it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
+    const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
+    const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));
+    expect(avoid).toContain('vlies-classic');
+    expect(avoid).not.toContain('vinyl-auf-vlies');
+  });
+
+  it('reads an amount put to order with "confirm the order" as an order to route, not a claim to check', () => {
+    const order = ask(site, "ok so that's 40 m² of the Glass fibre fabric A2 for us, can you confirm the order now please?");
+    expect(order.answer).not.toContain('not correct');
+    expect(order.answer).toContain('advisors');
+    expect(ids(order)).toContain('contact');
+  });
+
+  it('reads assent before a follow-up ("Klingt gut.") as no part of what it asks', () => {
+    const next = prepareAnswer(site, 'Klingt gut. Was brauchen Sie von mir alles für eine Anfrage?', {
+      ...context,
+      previous: ['Was hat eine warme, textile Haptik für unsere Lounge?'],
+    });
+    expect(next.routed).toBe(false);
+    expect(next.answer).toContain('Wandmaße');
+  });
+
   it('reads chat shorthand as the words it stands for, never inside a hyphenated word', () => {
     expect(expandShorthand('whats ur phone numbr? gibts Muster, pls')).toBe('what is your phone numbr? gibt es Muster, please');
     expect(expandShorthand('Welchen U-Wert hat es? R-Wert? ur-alt')).toBe('Welchen U-Wert hat es? R-Wert? ur-alt');

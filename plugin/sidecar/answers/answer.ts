@@ -6,7 +6,7 @@ import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
-import { BEFORE, QuestionReader, askingClause, readerFor, withoutLeading, type QuestionStructure } from './understand.js';
+import { BEFORE, QuestionReader, askingClause, denies, readerFor, withoutLeading, type QuestionStructure } from './understand.js';
 import { expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 
@@ -423,7 +423,30 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
       if (fact) return fact;
     }
   }
-  return stepFirst(index, site.config, context.publicBase, q, prepared);
+  return yesNoFirst(index, q, read.outcome, stepFirst(index, site.config, context.publicBase, q, prepared));
+}
+
+const SAYS_YES_NO = /^(ja|nein|yes|no)\b/i;
+const ALTERNATIVE = new Set(['or', 'oder']);
+
+/**
+ * A yes/no about the company answered with one of its facts ("Kann unser Assistent direkt bestellen?" –
+ * "Es gibt keine Bestellschnittstelle …"): "Nein" first when the fact denies a word the question asks,
+ * "Ja" when it states every term the question asks; the fact alone when it settles neither.
+ */
+function yesNoFirst(index: AnswerIndex, q: QuestionStructure, outcome: SearchOutcome, prepared: PreparedAnswer): PreparedAnswer {
+  if (!q.yesNo || q.negatedQuestion || q.named.length || prepared.routed || prepared.kind !== 'fact' || SAYS_YES_NO.test(prepared.answer)) return prepared;
+  // "Does it start when we order or later?" asks which, not whether ("…, oder?" at the end is only a tag).
+  if (q.words.some((w, i) => ALTERNATIVE.has(w) && i < q.words.length - 1)) return prepared;
+  const lang = prepared.language;
+  let opening: string | undefined;
+  if (denies(tokensOf(prepared.answer), q.words, true)) opening = lang === 'de' ? 'Nein:' : 'No:';
+  else {
+    const stated = index.tokenize(prepared.answer, lang);
+    const states = (term: string) => stated.some((t) => t === term || (term.length >= 4 && t.startsWith(term)));
+    if (outcome.terms.length > 0 && outcome.terms.every(states)) opening = lang === 'de' ? 'Ja:' : 'Yes:';
+  }
+  return opening ? { ...prepared, answer: `${opening} ${prepared.answer}` } : prepared;
 }
 
 /** Whether a question names nothing that chooses among materials: no material, condition, setting or extreme. */
@@ -487,7 +510,8 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
       : read.structure;
   const claimOnNeed = onNeed && !structure.action;
   const attributes = [...structure.attributes, ...structure.conditions.flatMap((c) => (c.kind === 'numeric' ? [c.numeric.attribute] : []))];
-  const early = desk.before(asked, outcome, language, base, { onNeed: claimOnNeed, named: structure.named, attributes, yesNo: structure.yesNo });
+  const acts = structure.action && !structure.confirms;
+  const early = desk.before(asked, outcome, language, base, { onNeed: claimOnNeed, named: structure.named, attributes, yesNo: structure.yesNo, acts });
   if (early) return early;
   const structured = structuredAnswer(index, config, base, asked, language, outcome, structure);
   // A routed answer with only the contact point is a refusal: it says what is not published.

@@ -459,7 +459,9 @@ export class QuestionReader {
     // "für Feuchträume ungeeignet", "für Fluchtwege nicht zulässig", "unsuitable for wet rooms": the need said unsuited.
     const unsuitedAround = (start: number, end: number) =>
       [start - 2, start - 1, end, end + 1].some((i) => UNSUITED.has(tokens[i] ?? '')) ||
-      (NEGATIONS.has(tokens[end] ?? '') && SUITED.has(tokens[end + 1] ?? ''));
+      (NEGATIONS.has(tokens[end] ?? '') && SUITED.has(tokens[end + 1] ?? '')) ||
+      // German puts "nicht" before the verb at the end: "in Feuchträumen (besser) nicht verwenden".
+      [end, end + 1].some((i) => NEGATIONS.has(tokens[i] ?? '') && (i === end || RATHER.has(tokens[end] ?? '')) && USED.has(tokens[i + 1] ?? ''));
     // A negation ends with its clause: "Brennt X nicht, also ist es unbrennbar?" does not negate "unbrennbar".
     const clauseEnds = [...folded.matchAll(CLAUSE_END)].map((m) => tokenize(folded.slice(0, m.index)).length);
     const sameClause = (i: number, start: number) => !clauseEnds.some((b) => i < b && b <= start);
@@ -582,7 +584,10 @@ export class QuestionReader {
     const clauseWords = clause === undefined ? [] : this.#words(clause);
     const choice = clauseWords.some((t) => MATERIAL_TERMS.has(t) || OFFER_WORDS.has(t));
     const asked = choice && /[.!]$/.test(context) && !context.includes('?') ? tokens.length - clauseWords.length : 0;
-    const asksYesNo = QUESTION_SHAPE_WORDS_AUX.has(first) || QUESTION_SHAPE_WORDS_AUX.has(withoutLeading(clauseWords)[0] ?? '');
+    const asksYesNo =
+      QUESTION_SHAPE_WORDS_AUX.has(first) ||
+      QUESTION_SHAPE_WORDS_AUX.has(withoutLeading(clauseWords)[0] ?? '') ||
+      verbFirst(withoutLeading(clause === undefined ? tokens : clauseWords), (clause ?? query).trimEnd().endsWith('?'));
     const comparative = readComparative(shapes);
     let superlative =
       readSuperlative(shapes) ??
@@ -656,6 +661,19 @@ function readCount(tokens: string[]): number | undefined {
 }
 
 /** Words a yes/no question starts with. */
+/** Who is asked after a German verb that opens a question ("Prüfen Sie …?", "Liefert ihr …?"). */
+const ADDRESSED = new Set(['sie', 'ihr', 'du', 'man']);
+/** The words that open a question asking for something other than yes or no. */
+const ASKS_WHICH = new Set(tokensOf('was, wer, wie, wo, wann, warum, wieso, weshalb, woher, wohin, womit, wofür, welche, welcher, welches, welchen'));
+
+/**
+ * A German question that opens with its verb and then whom it asks ("Prüfen Sie die Daten kostenlos?",
+ * "Bedruckt ihr auch Vorhänge?") asks yes or no; with its question mark, as the same words without one ask for an act ("Nennen Sie …").
+ */
+function verbFirst(tokens: string[], asked: boolean): boolean {
+  return asked && tokens.length > 2 && ADDRESSED.has(tokens[1]) && !ASKS_WHICH.has(tokens[0]) && !/\d/.test(tokens[0]);
+}
+
 const QUESTION_SHAPE_WORDS_AUX = new Set(tokensOf(`${QUESTION_SHAPE_WORDS.aux.de}, ${QUESTION_SHAPE_WORDS.aux.en}`));
 
 /** The verbs of a duration: "how long does it take", "wie lange dauert/brauchen Sie". */
@@ -724,6 +742,10 @@ const REQUIRED = new Set(tokensOf(both(REQUIREMENT_WORDS)));
 /** Said of a need, these make it one not wanted ("ungeeignet"), and after "nicht" ("nicht zulässig"). */
 const UNSUITED = new Set(tokensOf('ungeeignet, untauglich, unzulässig, unsuitable, unsuited, unfit'));
 const SUITED = new Set(tokensOf('geeignet, zulässig, erlaubt, zugelassen, tauglich, passend'));
+/** Verbs of using something, which a negation before them at a clause's end says not to ("im Bad besser nicht verwenden"). */
+const USED = new Set(tokensOf('verwenden, verwendet, nehmen, einsetzen, eingesetzt, benutzen, nutzen, verarbeiten, kleben, tapezieren'));
+/** Words between a need and "nicht" that leave the negation its own ("besser nicht", "lieber nicht", "eher nicht"). */
+const RATHER = new Set(tokensOf('besser, lieber, eher'));
 
 /** Words that negate the condition after them. */
 export const NEGATIONS = new Set([
@@ -746,15 +768,26 @@ export const NEGATIONS = new Set([
 /**
  * Whether a text denies a word the question states plainly: "nicht"/"not" up to three words before it
  * there, none in the question; the text's word may head a compound of the question ("nicht in Duschen" –
- * "Duschkabine").
+ * "Duschkabine"). compounds: or the two begin alike for six letters ("keine Bestellschnittstelle" – "Bestellung").
  */
-export function denies(text: string[], claim: string[]): boolean {
+export function denies(text: string[], claim: string[], compounds = false): boolean {
   const negated = (tokens: string[], i: number) => tokens.slice(Math.max(0, i - 3), i).some((t) => NEGATIONS.has(t));
   return text.some((t, i) => {
     if (t.length < 5 || !negated(text, i)) return false;
     const denied = stem(t);
-    return claim.some((c, j) => (stem(c) === denied || (denied.length >= 5 && c.startsWith(denied))) && !negated(claim, j));
+    const same = (c: string) =>
+      stem(c) === denied ||
+      (denied.length >= 5 && c.startsWith(denied)) ||
+      (compounds && c.length >= 5 && sharedStart(stem(c), denied) >= Math.min(6, stem(c).length));
+    return claim.some((c, j) => same(c) && !negated(claim, j));
   });
+}
+
+/** How many letters two words begin with alike ("bestell" of "Bestellung" and "Bestellschnittstelle"). */
+function sharedStart(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
 }
 
 /** Punctuation that ends a clause (a comma not between two digits; a Euroclass's "s1, d0" is read before). */

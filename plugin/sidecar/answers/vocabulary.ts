@@ -264,6 +264,13 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'sowieso',
     'trotzdem',
     'quasi',
+    // Assent before a follow-up ("Klingt gut. Was brauchen Sie …?"), which says nothing of what is asked.
+    'klingt',
+    'gut',
+    'prima',
+    'super',
+    'okay',
+    'ok',
   ],
   // What is left of "we're", "we've", "we'll".
   en: [
@@ -293,6 +300,16 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'maybe',
     'perhaps',
     'somewhat',
+    // Verbs and nouns said of anything ("things going", "what can u do"; not "get": "get back to me" is a reply): they carry no fact.
+    'go',
+    'goes',
+    'going',
+    'thing',
+    'things',
+    'stuff',
+    'sounds',
+    'good',
+    'great',
   ],
 };
 

@@ -103,6 +103,9 @@ const UNIT_ATTRIBUTE = new Map<string, AttributeId | undefined>([
 ]);
 const FIGURE_UNITS = new Set(UNIT_ATTRIBUTE.keys());
 
+/** Units of an amount ordered, never of a published value ("40 m²", "12 Rollen"). */
+const QUANTITY_UNITS = new Set(tokensOf('m2, qm, quadratmeter, sqm, rollen, rolls, stück, pieces, bahnen'));
+
 /** The attributes the units after the question's figures measure ("3,20 m": the width; "150 g/m²": the weight). */
 function unitAttributes(tokens: string[]): AttributeId[] {
   const found = tokens.flatMap((t, i) => (i > 0 && /\d$/.test(tokens[i - 1]) ? [UNIT_ATTRIBUTE.get(t)] : []));
@@ -127,6 +130,11 @@ export interface ClaimContext {
   attributes: readonly AttributeId[];
   /** The question asks yes or no ("Ist der Wallcheck kostenpflichtig?"). */
   yesNo?: boolean;
+  /**
+   * It asks for an act besides confirming ("… can you confirm the order now?"): with a quantity ("that's 40 m²
+   * for us"), an order put to us, not a claim.
+   */
+  acts?: boolean;
 }
 const NO_CLAIM_CONTEXT: ClaimContext = { onNeed: false, named: [], attributes: [] };
 
@@ -364,7 +372,7 @@ export class FactDesk {
    */
   before(query: string, outcome: SearchOutcome, lang: Lang, base: string, claim: ClaimContext = NO_CLAIM_CONTEXT): FactAnswer | null {
     // Decided once per question (a repeated question is one lookup, not five word scans); false for none.
-    const key = `${lang}\n${base}\n${claim.onNeed}\n${claim.yesNo ?? false}\n${claim.named.map((m) => m.id).join(' ')}\n${claim.attributes.join(' ')}\n${query}`;
+    const key = `${lang}\n${base}\n${claim.onNeed}\n${claim.yesNo ?? false}\n${claim.named.map((m) => m.id).join(' ')}\n${claim.attributes.join(' ')}\n${claim.acts ?? false}\n${query}`;
     const known = this.#decided.get(key);
     if (known !== undefined) return known || null;
     const decided = this.#decideBefore(query, outcome, lang, base, claim);
@@ -377,7 +385,7 @@ export class FactDesk {
     outcome: SearchOutcome,
     lang: Lang,
     base: string,
-    { onNeed: claimOnNeed, named, attributes, yesNo }: ClaimContext,
+    { onNeed: claimOnNeed, named, attributes, yesNo, acts }: ClaimContext,
   ): FactAnswer | null {
     const tokens = tokensOf(query);
     const country = this.#countryIn(tokens);
@@ -427,7 +435,8 @@ export class FactDesk {
       const free = this.#freeOfCharge(query, outcome, lang);
       if (free) return this.#cardAnswer(free, base, lang, this.#verdict(query, free.card, lang) ?? say(lang, 'Ja:', 'Yes:'));
     }
-    if (!claimOnNeed && this.#asserts(query, tokens)) {
+    const orders = acts && tokens.some((t, i) => /\d$/.test(t) && QUANTITY_UNITS.has(tokens[i + 1] ?? ''));
+    if (!claimOnNeed && !orders && this.#asserts(query, tokens)) {
       // Words no card knows ("besetzt", "20 Uhr") are left out: the claim is about what the cards do
       // know, and its figures are checked against the card found.
       // A figure no card states is the claim, checked against the card found, not what finds it.
