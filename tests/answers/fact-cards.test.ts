@@ -339,6 +339,14 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Liefert ihr auch am Wochenende?').answer).not.toMatch(/^Ja\b/);
   });
 
+  it('reads "Bedruckt ihr auch …?" as asking for a product, and a German claim said with "doch"/"ja" as a claim to check', () => {
+    expect(ask(site, 'Bedruckt ihr auch Vorhänge?')).toMatchObject({ kind: 'refused', routed: true });
+    expect(ask(site, 'Bedruckt ihr auch Vorhänge?').answer).toMatch(/^Nein, Vorhänge stellen wir nicht her/);
+    const late = ask(site, 'Ihre Hotline ist doch bis 18 Uhr besetzt, dann rufe ich nach der Baustelle an.');
+    expect(late.answer).toMatch(/^Nein, das stimmt so nicht: .*16:00/);
+    expect(ask(site, 'Ich ruf dann gegen 18 Uhr bei euch an, da seid ihr ja noch erreichbar.').answer).toMatch(/^Nein, das stimmt so nicht/);
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

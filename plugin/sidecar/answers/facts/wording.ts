@@ -8,7 +8,7 @@ import type { LocalizedText } from '../../core/site-config.js';
 
 /** A claim put to the engine to confirm ("Confirm that …", "Stimmt es, dass …", "…, right?"). */
 export const ASSERTION_WORDS: LocalizedText = {
-  de: 'bestätigen sie dass, können sie bestätigen, können sie das bestätigen, können sie mir das bestätigen, bestätigung dass, bestätige dass, bestätigen dass, bestätigen sie mir dass, stimmt es dass, stimmt es, stimmt das, ist es richtig dass, richtig dass, korrekt dass, ist es wahr dass, oder nicht, ich habe gehört, hab gehört, habe gelesen, hab gelesen, hat erzählt, hat gesagt, meinte, ein kollege, mein kollege, eine kollegin, meine kollegin, kann ich das so weitergeben, laut unserem, laut unserer, laut meinem, laut meiner, laut dem, laut der, soweit ich weiß, soweit wir wissen, wenn ich mich richtig erinnere, ich glaube, wir haben gehört',
+  de: 'bestätigen sie dass, können sie bestätigen, können sie das bestätigen, können sie mir das bestätigen, bestätigung dass, bestätige dass, bestätigen dass, bestätigen sie mir dass, stimmt es dass, stimmt es, stimmt das, ist es richtig dass, richtig dass, korrekt dass, ist es wahr dass, oder nicht, ich habe gehört, hab gehört, habe gelesen, hab gelesen, hat erzählt, hat gesagt, meinte, ein kollege, mein kollege, eine kollegin, meine kollegin, kann ich das so weitergeben, laut unserem, laut unserer, laut meinem, laut meiner, laut dem, laut der, soweit ich weiß, soweit wir wissen, wenn ich mich richtig erinnere, ich glaube, wir haben gehört, ist doch, sind doch, seid doch, seid ihr doch, sind sie doch, hat doch, habt ihr doch, haben sie doch, ist ja, seid ihr ja, sind sie ja, habt ihr ja, haben sie ja',
   en: 'confirm that, can you confirm that, can you confirm, can you confirm this, please confirm, confirmation that, is it true that, is it true, is it correct that, is that right, is that correct, am i right that, isnt it, i heard that, i heard, ive heard, i read that, i was told, says, said, told me, my colleague, a colleague, someone told me, according to our, according to my, according to the, if i remember correctly, if i recall correctly, i believe',
 };
 
@@ -27,7 +27,7 @@ export const OFFER_WORDS: LocalizedText = {
  * only together with such a product ("auf Fliesen tapezieren" names tiles, but asks for none).
  */
 export const OFFER_ASKS: LocalizedText = {
-  de: 'machen, macht, macht ihr, machen sie, liefern, liefert, anfertigen, fertigen, fertigt, drucken, druckt, bedrucken, habt ihr, haben sie, gibt es, können sie, könnt ihr, hätten sie, hättet ihr, bestellen, kaufen',
+  de: 'machen, macht, macht ihr, machen sie, liefern, liefert, anfertigen, fertigen, fertigt, drucken, druckt, druckst, bedrucken, bedruckt, bedruckst, habt ihr, haben sie, gibt es, können sie, könnt ihr, hätten sie, hättet ihr, bestellen, kaufen',
   en: 'do you do, do u do, do you also do, do you even do, supply, supplies, provide, provides, print, prints, deliver, can you, could you, do you have, have you got, would you have, order, buy',
 };
 
