@@ -347,6 +347,15 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Ich ruf dann gegen 18 Uhr bei euch an, da seid ihr ja noch erreichbar.').answer).toMatch(/^Nein, das stimmt so nicht/);
   });
 
+  it('answers who the company is with its full name, also asked in nothing but function words', () => {
+    for (const question of ['Wer seid ihr?', 'Who are you?', "What's the company's full name?", 'Wer seid ihr und was macht ihr?']) {
+      const answer = ask(site, question);
+      expect(answer.routed, question).toBe(false);
+      expect(answer.answer, question).toContain(site.config.company.name);
+    }
+    expect(ask(site, 'Wer ist das?').routed).toBe(true);
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

@@ -301,6 +301,10 @@ function readQuestion(
   return { asked, language, outcome, structure: read && asked === readAsked ? read : reader.read(asked) };
 }
 
+/** Asking who, and whom: "Wer seid ihr?", "who are you". */
+const WHO = new Set(['wer', 'who']);
+const ADDRESSEE = new Set(['ihr', 'sie', 'du', 'you', 'euch', 'ihnen']);
+
 /** Who asks, between the verb and the pronoun of a yes/no ("Kann ich die …", "Can we use it"). */
 const ASKERS = new Set(tokensOf('ich, wir, man, i, we, you'));
 
@@ -521,6 +525,11 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   if (structure.unpublished && top && desk.foundByUnpublished(top.matched, language)) return desk.refusal(asked, language, base, outcome);
   const circumstance = desk.timeAfterCircumstance(asked, language, base);
   if (circumstance) return circumstance;
+  // "Wer seid ihr?", "Who are you?": nothing but who is asked of whom it asks, so the company answers.
+  if (!outcome.terms.length && structure.words.some((w) => WHO.has(w)) && structure.words.some((w) => ADDRESSEE.has(w))) {
+    const company = partFor(index, base, 'fact:company', language, () => compose(config, base, { kind: 'fact', fact: 'company' }, language));
+    return { language, routed: false, answer: company.answer, results: company.results, kind: 'fact' };
+  }
   if (!searchAnswers(outcome)) {
     // Retrieval before refusal: the fact cards answer what the search does not cover well enough,
     // unless the question asks what only an advisor settles (a price, a date).

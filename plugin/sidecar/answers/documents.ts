@@ -138,7 +138,8 @@ export function factTexts(config: SiteConfig): Record<FactId, LocalizedText> {
         : `An advisor responds within ${n} business ${n === 1 ? 'day' : 'days'}.`;
     }),
     workflow: per((lang) => steps.map((s) => `${s.step}. ${s.title[lang]}: ${s.description[lang]}`).join(' ')),
-    company: per((lang) => join(company.description[lang], config.discovery.summary[lang])),
+    // Its name first: "What's the company's full name?" is answered by this fact too.
+    company: per((lang) => join(`${company.name} – ${company.description[lang]}`, config.discovery.summary[lang])),
     agents: config.discovery.details,
     contact: per((lang) =>
       lang === 'de'

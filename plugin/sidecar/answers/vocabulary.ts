@@ -264,6 +264,11 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'sowieso',
     'trotzdem',
     'quasi',
+    // Doing, said of anything ("Was macht ihr?", "Mit wem habe ich es zu tun?").
+    'tun',
+    'macht',
+    'machen',
+    'wem',
     // Assent before a follow-up ("Klingt gut. Was brauchen Sie …?"), which says nothing of what is asked.
     'klingt',
     'gut',
