@@ -356,6 +356,21 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Wer ist das?').routed).toBe(true);
   });
 
+  it('says "Yes" to whether something free costs nothing, and reads hedges and "selber" as no terms', () => {
+    expect(ask(site, 'Is the Wallcheck free of charge?').answer).toMatch(/^Yes: The Wallcheck/);
+    expect(ask(site, 'Ist der Wallcheck kostenpflichtig?').answer).toMatch(/^Nein/);
+    // "ungefähr" is no "Fähre" (a ship), "selber" no "Silber".
+    expect(ask(site, 'wie lange brauchen produktion und versand so ungefähr?').answer).toContain('5–7');
+    expect(ids(ask(site, 'Kann ich selber bestellen?'))).not.toContain('metallic-effekt');
+    expect(ask(site, 'Ihre Berater melden sich ja erst nach einer Woche zurück, hab ich gehört.').answer).toMatch(/^Nein, das stimmt so nicht/);
+  });
+
+  it('reads "Schicken Sie mir ein Angebot für X" as a next step for X', () => {
+    const quote = ask(site, 'Schicken Sie mir bitte ein Angebot für Vinyl auf Vlies 300, Motiv haben wir schon.');
+    expect(quote.answer).toMatch(/^Der nächste Schritt für Vinyl auf Vlies 300/);
+    expect(quote.answer).toContain('/kontakt/');
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

@@ -264,6 +264,15 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'sowieso',
     'trotzdem',
     'quasi',
+    // Spoken articles ("nen Webshop").
+    'nen',
+    'nem',
+    // "selber" (not a typo of "Silber"); about ("ungefähr" is no ferry, "Fähre").
+    'selber',
+    'ungefähr',
+    'etwa',
+    'circa',
+    'ca',
     // Doing, said of anything ("Was macht ihr?", "Mit wem habe ich es zu tun?").
     'tun',
     'macht',
@@ -511,7 +520,10 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
     },
     // A quote comes from an advisor after an enquiry ("Wie komme ich an ein Angebot?").
     {
-      acts: { de: 'bekommen, erhalten, anfordern, einholen, komme, kommen, anfragen, frage, fragen', en: 'get, request, obtain, receive' },
+      acts: {
+        de: 'bekommen, erhalten, anfordern, einholen, komme, kommen, anfragen, frage, fragen, schicken, zuschicken, senden, erstellen',
+        en: 'get, request, obtain, receive, send, prepare, like, need',
+      },
       objects: { de: 'Angebot, Kostenvoranschlag', en: 'quote, quotation' },
     },
     // Sending is a step for an enquiry only: "send you my print file for the project" is a file transfer.

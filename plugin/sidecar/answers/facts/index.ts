@@ -421,11 +421,13 @@ export class FactDesk {
     if (this.#unpublished(query, lang).includes(NOT_PUBLISHED.price.says[lang])) {
       const free = this.#freeOfCharge(query, outcome, lang);
       if (free) {
-        // Asked whether it costs ("Ist der Wallcheck kostenpflichtig?"): no.
+        // Asked whether it costs ("Ist der Wallcheck kostenpflichtig?"): no; whether it is free of charge: yes.
         const verdict = this.#asserts(query, tokens)
           ? say(lang, 'Nein, das stimmt so nicht:', 'No, that is not correct:')
           : yesNo
-            ? say(lang, 'Nein:', 'No:')
+            ? this.#saysFree(query, lang)
+              ? say(lang, 'Ja:', 'Yes:')
+              : say(lang, 'Nein:', 'No:')
             : undefined;
         return this.#cardAnswer(free, base, lang, this.#verdict(query, free.card, lang) ?? verdict);
       }
