@@ -371,6 +371,14 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(quote.answer).toContain('/kontakt/');
   });
 
+  it('answers whether a material suits a wall wet all the time with the "no" its wet-room note gives', () => {
+    const wet = ask(site, 'Contract vinyl Type II: is it fine on permanently wet surfaces?');
+    expect(wet.answer).toMatch(/^No\b/);
+    expect(wet.answer).toContain('not for permanently wet surfaces');
+    // Wiping damp is cleaning, no wet room.
+    expect(ask(site, 'Unser Büro wird regelmäßig feucht gewischt. Ist das Vlies Classic 150 abwaschbar?').answer).toMatch(/^Ja\b/);
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));
