@@ -379,6 +379,15 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Unser Büro wird regelmäßig feucht gewischt. Ist das Vlies Classic 150 abwaschbar?').answer).toMatch(/^Ja\b/);
   });
 
+  it('reads a part of a material name in a project as a wish for it, not a value asked of it', () => {
+    const bar = ask(site, 'A cocktail bar wants a glamorous wall with a metallic sheen that catches the spotlights. What would you print on?');
+    expect(bar.routed).toBe(false);
+    expect(bar.answer).toMatch(/^Metallic effect silver/);
+    // Named in full, a word the data does not know still asks for a value it does not publish.
+    expect(ask(site, "What's the lambda value of Contract vinyl Type II, textile-backed?").answer).toContain('not published');
+    expect(ask(site, "Hi, can you just confirm we've ordered 40 m² of the A2 fibreglass fabric?").answer).toContain('advisors');
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

@@ -195,7 +195,7 @@ function structuredAnswer(
       (topGrounding?.kind === 'recommendation' && config.recommendations[topGrounding.priority]?.material_id === q.named[0].id));
   const card =
     !found && (!searched || byName) && q.named.length === 1 && !q.projectSpecific
-      ? factDeskFor(index, config).forMaterial(q.named[0], outcome, language, base, byName)
+      ? factDeskFor(index, config).forMaterial(q.named[0], outcome, language, base, byName, namedInFull(query, q.named[0]))
       : null;
   if (card) {
     if (query.length <= 200) entry.answers.set(key, card);
@@ -209,6 +209,12 @@ function structuredAnswer(
     : null;
   if (query.length <= 200) entry.answers.set(key, prepared);
   return prepared;
+}
+
+/** Whether the question names the material in full: its name, or the name before its comma or without its closing number. */
+function namedInFull(query: string, material: CatalogMaterial): boolean {
+  const asked = fold(query);
+  return [material.name.de, material.name.en].some((name) => [name, name.split(',')[0], name.replace(/\s\d+$/, '')].some((form) => asked.includes(fold(form))));
 }
 
 /** A question as read: the words answered, their language, what the search finds, and their structure. */

@@ -374,7 +374,7 @@ export const UNPUBLISHED_WORDS: LocalizedText = {
 /** Asking to order, reserve or commit: never done here; answered with how ordering works, or routed. */
 export const ACTION_WORDS: LocalizedText = {
   de: 'bestellen, bestelle, Bestellung, reservieren, reserviere, zurücklegen, vormerken, buchen, zusagen, verbindlich, garantieren, kaufen',
-  en: 'order, reserve, put aside, set aside, book, promise, guarantee, purchase, buy',
+  en: 'order, ordered, reserve, reserved, put aside, set aside, book, booked, promise, guarantee, purchase, buy',
 };
 
 /** Asking to confirm: a commitment, unless what is to be confirmed is a claim about a material ("X is only B2 – can you confirm?"). */

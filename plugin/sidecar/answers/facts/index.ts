@@ -502,7 +502,7 @@ export class FactDesk {
    * card that covers what it asks beyond the name, or, when it asks for something no card of the
    * material holds (a word the data does not know), that this is not published; null to go on.
    */
-  forMaterial(material: CatalogMaterial, outcome: SearchOutcome, lang: Lang, base: string, unknownOnly = false): FactAnswer | null {
+  forMaterial(material: CatalogMaterial, outcome: SearchOutcome, lang: Lang, base: string, unknownOnly = false, inFull = true): FactAnswer | null {
     const nameTerms = new Set(this.#index.tokenize(`${material.name.de} ${material.name.en}`, lang));
     const rest = this.#content(outcome, lang).filter((t) => !nameTerms.has(t));
     if (rest.length === 0) return null;
@@ -524,7 +524,8 @@ export class FactDesk {
       const card = compose(this.#config, base, { kind: 'material', materialId: material.id }, lang).results;
       return { ...answer, results: [...answer.results, ...card.filter((r) => !answer.results.some((a) => a.id === r.id))] };
     }
-    if (rest.some((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang))) {
+    // Only for a material named in full: "a glamorous wall with a metallic sheen" wishes for it, and asks no value of it.
+    if (inFull && rest.some((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang))) {
       // What is published about it follows, so a question asked in words the data does not use still gets its answer.
       const source = compose(this.#config, base, { kind: 'material', materialId: material.id }, lang);
       const published = this.cards.cards.filter(own).map((card) => card.text[lang]);
