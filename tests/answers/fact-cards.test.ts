@@ -388,6 +388,13 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, "Hi, can you just confirm we've ordered 40 m² of the A2 fibreglass fabric?").answer).toContain('advisors');
   });
 
+  it('reads a German word written without umlauts as the word, and says "Nein" when the fact puts after what is asked before', () => {
+    const early = ask(site, 'Bekomme ich die FTP-Zugangsdaten schon vor der Auftragsbestaetigung?');
+    expect(early.routed).toBe(false);
+    expect(early.answer).toMatch(/^Nein: .*nach der Auftragsbestätigung/);
+    expect(ask(site, 'Bekomme ich die FTP-Zugangsdaten nach der Auftragsbestätigung?').answer).not.toMatch(/^Nein/);
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

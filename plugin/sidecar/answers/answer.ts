@@ -437,6 +437,31 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
 }
 
 const SAYS_YES_NO = /^(ja|nein|yes|no)\b/i;
+
+/** "before" and "after" in either language, each with its opposite. */
+const OPPOSITE_TIME = new Map([
+  ['vor', 'nach'],
+  ['nach', 'vor'],
+  ['before', 'after'],
+  ['after', 'before'],
+]);
+const ARTICLE = new Set(['der', 'die', 'das', 'dem', 'den', 'the', 'your', 'our', 'ihrer', 'unserer']);
+
+/** The word after a time preposition at i, articles skipped. */
+const timedWord = (words: string[], i: number) => words.slice(i + 1, i + 4).find((w) => !ARTICLE.has(w));
+
+/**
+ * Whether the answer puts after what the question asks for before, or the other way round ("schon vor der
+ * Auftragsbestätigung?" – "nach der Auftragsbestätigung").
+ */
+function timedOtherwise(answer: string[], asked: string[]): boolean {
+  return asked.some((word, i) => {
+    const opposite = OPPOSITE_TIME.get(word);
+    const what = timedWord(asked, i);
+    if (!opposite || !what || what.length < 5) return false;
+    return answer.some((w, j) => w === opposite && timedWord(answer, j)?.slice(0, 6) === what.slice(0, 6));
+  });
+}
 const ALTERNATIVE = new Set(['or', 'oder']);
 
 /**
@@ -450,7 +475,8 @@ function yesNoFirst(index: AnswerIndex, q: QuestionStructure, outcome: SearchOut
   if (q.words.some((w, i) => ALTERNATIVE.has(w) && i < q.words.length - 1)) return prepared;
   const lang = prepared.language;
   let opening: string | undefined;
-  if (denies(tokensOf(prepared.answer), q.words, true)) opening = lang === 'de' ? 'Nein:' : 'No:';
+  const said = tokensOf(prepared.answer);
+  if (denies(said, q.words, true) || timedOtherwise(said, q.words)) opening = lang === 'de' ? 'Nein:' : 'No:';
   else {
     const stated = index.tokenize(prepared.answer, lang);
     const states = (term: string) => stated.some((t) => t === term || (term.length >= 4 && t.startsWith(term)));

@@ -246,11 +246,25 @@ class LanguageIndex {
   }
 
   /**
+   * A German word written without its umlauts ("Auftragsbestaetigung", "pruefen"), as the documents write it
+   * when only that form is known: the stemmer folds "ä" to "a", so "ae" would stay a word no document has.
+   */
+  #withUmlauts(word: string): string {
+    if (this.lang !== 'de' || !/ae|oe|ue/.test(word)) return word;
+    const [own] = this.tokens(word);
+    if (!own || this.knows(own)) return word;
+    const umlauts = word.replace(/ae/g, 'ä').replace(/oe/g, 'ö').replace(/ue/g, 'ü');
+    const [other] = this.tokens(umlauts);
+    return other && this.knows(other) ? umlauts : word;
+  }
+
+  /**
    * The index tokens of one question word (from words()): none for single letters and stop words,
    * else its parts when it is a compound, prepared and stemmed. Tokenizing works word by word, so the
    * tokens of the prepared question are its words' tokens in order, each once.
    */
   wordTokens(word: string): string[] {
+    word = this.#withUmlauts(word);
     // Single letters carry nothing and would match every word as a prefix.
     const tokens = word.length > 1 && !STOPWORDS[this.lang].has(word) ? this.tokens(prepare(this.decompound(word).join(' '), this.lang)) : [];
     this.boundCache();

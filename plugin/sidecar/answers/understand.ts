@@ -661,8 +661,8 @@ function readCount(tokens: string[]): number | undefined {
 }
 
 /** Words a yes/no question starts with. */
-/** Who is asked after a German verb that opens a question ("Prüfen Sie …?", "Liefert ihr …?"). */
-const ADDRESSED = new Set(['sie', 'ihr', 'du', 'man']);
+/** Who is asked, or asks, after a German verb that opens a question ("Prüfen Sie …?", "Liefert ihr …?", "Bekomme ich …?"). */
+const ADDRESSED = new Set(['sie', 'ihr', 'du', 'man', 'ich', 'wir']);
 /** The words that open a question asking for something other than yes or no. */
 const ASKS_WHICH = new Set(tokensOf('was, wer, wie, wo, wann, warum, wieso, weshalb, woher, wohin, womit, wofür, welche, welcher, welches, welchen'));
 
