@@ -395,6 +395,12 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Bekomme ich die FTP-Zugangsdaten nach der Auftragsbestätigung?').answer).not.toMatch(/^Nein/);
   });
 
+  it('finds a next step said with particles inside its phrase ("wie fang ich da am besten an?") and a person "on board"', () => {
+    const start = ask(site, 'Wandbild mit Waldmotiv fürs Wartezimmer unserer Praxis. Wie fang ich da am besten an?');
+    expect(start.answer).toContain('/kontakt/');
+    expect(ask(site, 'We have a clinic project coming up. How do we get an advisor on board?').answer).toContain('/kontakt/');
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

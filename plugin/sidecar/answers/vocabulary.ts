@@ -391,8 +391,8 @@ export const INVERTING_WORDS: LocalizedText = { de: 'dagegen', en: 'against' };
 
 /** Particles a phrase of the question's shape may have inside it ("Was passiert eigentlich, nachdem …", "what actually happens next"). */
 export const PHRASE_PARTICLES: LocalizedText = {
-  de: 'eigentlich, denn, genau, überhaupt, mal, halt, wohl, bitte, da, jetzt, nun',
-  en: 'actually, exactly, really, basically, please, now',
+  de: 'eigentlich, denn, genau, überhaupt, mal, halt, wohl, bitte, da, jetzt, nun, dann, am, besten, so, eben',
+  en: 'actually, exactly, really, basically, please, now, then, best, just',
 };
 
 /** Words that give a question its shape: yes/no, list, comparison, superlative, comparative. */
@@ -506,7 +506,10 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
   // A person to talk to, said by the act and who ("mit jemandem persönlich über X sprechen", "Wie erreiche ich einen Berater?").
   person_step: [
     {
-      acts: { de: 'sprechen, reden, erreichen, erreiche, anrufen, telefonieren', en: 'talk, speak, reach, call, phone, ring' },
+      acts: {
+        de: 'sprechen, reden, erreichen, erreiche, anrufen, telefonieren, hinzuziehen, ins Boot',
+        en: 'talk, speak, reach, call, phone, ring, on board, involved',
+      },
       objects: {
         de: 'jemandem, jemanden, Berater, Beraterin, Fachberater, Fachberaterin, Mensch, Menschen, Person, Mitarbeiter',
         en: 'someone, somebody, advisor, adviser, consultant, human, person, representative, sales rep',
