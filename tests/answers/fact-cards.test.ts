@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SiteState, defaultConfig, type SiteConfig } from '../../plugin/sidecar/core/site-config.js';
 import { indexFor } from '../../plugin/sidecar/answers/search.js';
 import { prepareAnswer, type PreparedAnswer } from '../../plugin/sidecar/answers/answer.js';
-import { expandShorthand, tokensOf } from '../../plugin/sidecar/answers/lexicon.js';
+import { expandShorthand, tokensOf, wordMatches } from '../../plugin/sidecar/answers/lexicon.js';
 import { factTexts } from '../../plugin/sidecar/answers/documents.js';
 import { buildCards, type FactCard } from '../../plugin/sidecar/answers/facts/cards.js';
 import { CardIndex } from '../../plugin/sidecar/answers/facts/match.js';
@@ -399,6 +399,18 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     const start = ask(site, 'Wandbild mit Waldmotiv fürs Wartezimmer unserer Praxis. Wie fang ich da am besten an?');
     expect(start.answer).toContain('/kontakt/');
     expect(ask(site, 'We have a clinic project coming up. How do we get an advisor on board?').answer).toContain('/kontakt/');
+  });
+
+  it('reads another last letter of a short word as another word, not a typo; the way out in a fire as an escape route', () => {
+    expect(wordMatches('halle', 'hallt')).toBe(false);
+    expect(wordMatches('schalweich', 'schallweich')).toBe(true);
+    const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
+    expect(names(ask(site, 'Wir gestalten die Eingangshalle einer Stadthalle neu. Die Halle ist zugleich Rettungsweg. Was ist dort zulässig?'))).toEqual([
+      'glasfaser-a2',
+    ]);
+    expect(names(ask(site, 'A mural along the corridor people use to get out of the building in a fire: what are my options?'))).toEqual(['glasfaser-a2']);
+    // A fire alone is no escape route: smoke in a fire asks the smoke class of all.
+    expect(names(ask(site, 'Welche Materialien entwickeln im Brandfall nur wenig Rauch?')).length).toBeGreaterThan(3);
   });
 
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {

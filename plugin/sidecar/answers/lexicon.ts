@@ -171,7 +171,9 @@ function formsMatch(q: Forms, w: Forms, known?: ReadonlySet<string>, parts: Read
   const extended = word.startsWith(question) || question.startsWith(word);
   if (question.length >= 5 && word.length >= 5 && question[0] === word[0] && !known?.has(question) && !extended) {
     const max = Math.min(maxTypos, Math.min(question.length, word.length) >= 8 ? 2 : 1);
-    if (editDistance(question, word, max) <= max) return true;
+    // Another last letter of a short word is another word's form more often than a typo ("Halle" is no "hallt").
+    const lastOnly = question.length === word.length && question.length <= 6 && question.slice(0, -1) === word.slice(0, -1);
+    if (!lastOnly && editDistance(question, word, max) <= max) return true;
   }
   const wordStem = w.stem;
   // A short head after a whole known word ("Hotelbädern" → "Hotel" + "Bad", "Hotelflur"): the known word
