@@ -413,6 +413,14 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(names(ask(site, 'Welche Materialien entwickeln im Brandfall nur wenig Rauch?')).length).toBeGreaterThan(3);
   });
 
+  it('says "Nein" to the telephone line on a day or at an hour it is not staffed, and nothing at one it is', () => {
+    expect(ask(site, 'Kann ich euch auch am Samstag anrufen?').answer).toMatch(/^Nein: .*Mo–Fr 07:00–16:00/);
+    expect(ask(site, 'Kann ich Ihre Telefonberatung auch am Samstagvormittag erreichen?').answer).toMatch(/^Nein/);
+    expect(ask(site, 'Kann ich euch um 18 Uhr noch anrufen?').answer).toMatch(/^Nein/);
+    expect(ask(site, 'Is your phone line open at the weekend?').answer).toMatch(/^No: /);
+    expect(ask(site, 'Kann ich euch um 10 Uhr anrufen?').answer).not.toMatch(/^Nein/);
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

@@ -6,9 +6,10 @@ import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
-import { BEFORE, QuestionReader, askingClause, denies, readerFor, withoutLeading, type QuestionStructure } from './understand.js';
+import { BEFORE, QuestionReader, askingClause, readerFor, withoutLeading, type QuestionStructure } from './understand.js';
 import { expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
+import { factVerdict } from './facts/yes-no.js';
 
 /** The longest question accepted, in characters. */
 export const MAX_QUERY_LENGTH = 1000;
@@ -433,55 +434,18 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
       if (fact) return fact;
     }
   }
-  return yesNoFirst(index, q, read.outcome, stepFirst(index, site.config, context.publicBase, q, prepared));
+  return yesNoFirst(index, site.config, q, read.outcome, stepFirst(index, site.config, context.publicBase, q, prepared));
 }
-
-const SAYS_YES_NO = /^(ja|nein|yes|no)\b/i;
-
-/** "before" and "after" in either language, each with its opposite. */
-const OPPOSITE_TIME = new Map([
-  ['vor', 'nach'],
-  ['nach', 'vor'],
-  ['before', 'after'],
-  ['after', 'before'],
-]);
-const ARTICLE = new Set(['der', 'die', 'das', 'dem', 'den', 'the', 'your', 'our', 'ihrer', 'unserer']);
-
-/** The word after a time preposition at i, articles skipped. */
-const timedWord = (words: string[], i: number) => words.slice(i + 1, i + 4).find((w) => !ARTICLE.has(w));
-
-/**
- * Whether the answer puts after what the question asks for before, or the other way round ("schon vor der
- * Auftragsbestätigung?" – "nach der Auftragsbestätigung").
- */
-function timedOtherwise(answer: string[], asked: string[]): boolean {
-  return asked.some((word, i) => {
-    const opposite = OPPOSITE_TIME.get(word);
-    const what = timedWord(asked, i);
-    if (!opposite || !what || what.length < 5) return false;
-    return answer.some((w, j) => w === opposite && timedWord(answer, j)?.slice(0, 6) === what.slice(0, 6));
-  });
-}
-const ALTERNATIVE = new Set(['or', 'oder']);
 
 /**
  * A yes/no about the company answered with one of its facts ("Kann unser Assistent direkt bestellen?" –
- * "Es gibt keine Bestellschnittstelle …"): "Nein" first when the fact denies a word the question asks,
- * "Ja" when it states every term the question asks; the fact alone when it settles neither.
+ * "Es gibt keine Bestellschnittstelle …"): the fact with "Ja" or "Nein" first, when it settles which.
  */
-function yesNoFirst(index: AnswerIndex, q: QuestionStructure, outcome: SearchOutcome, prepared: PreparedAnswer): PreparedAnswer {
-  if (!q.yesNo || q.negatedQuestion || q.named.length || prepared.routed || prepared.kind !== 'fact' || SAYS_YES_NO.test(prepared.answer)) return prepared;
-  // "Does it start when we order or later?" asks which, not whether ("…, oder?" at the end is only a tag).
-  if (q.words.some((w, i) => ALTERNATIVE.has(w) && i < q.words.length - 1)) return prepared;
-  const lang = prepared.language;
-  let opening: string | undefined;
-  const said = tokensOf(prepared.answer);
-  if (denies(said, q.words, true) || timedOtherwise(said, q.words)) opening = lang === 'de' ? 'Nein:' : 'No:';
-  else {
-    const stated = index.tokenize(prepared.answer, lang);
-    const states = (term: string) => stated.some((t) => t === term || (term.length >= 4 && t.startsWith(term)));
-    if (outcome.terms.length > 0 && outcome.terms.every(states)) opening = lang === 'de' ? 'Ja:' : 'Yes:';
-  }
+function yesNoFirst(index: AnswerIndex, config: SiteConfig, q: QuestionStructure, outcome: SearchOutcome, prepared: PreparedAnswer): PreparedAnswer {
+  // A fact, or a company fact a step put first with nothing but the contact point after it.
+  const companyFact = prepared.kind === 'fact' || prepared.results.every((r) => r.kind === 'company_fact' || r.id === 'contact');
+  if (!q.yesNo || q.negatedQuestion || q.named.length || prepared.routed || !companyFact) return prepared;
+  const opening = factVerdict(config, q.words, outcome.terms, prepared, (text) => index.tokenize(text, prepared.language));
   return opening ? { ...prepared, answer: `${opening} ${prepared.answer}` } : prepared;
 }
 

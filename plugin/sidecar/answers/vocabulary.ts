@@ -395,6 +395,12 @@ export const PHRASE_PARTICLES: LocalizedText = {
   en: 'actually, exactly, really, basically, please, now, then, best, just',
 };
 
+/** When a line open on working days in the day is closed: the weekend and the evening ("Samstagvormittag" too). */
+export const OFF_HOURS_WORDS: LocalizedText = {
+  de: 'Samstag, Samstags, Sonntag, Sonntags, Wochenende, Wochenenden, abends, Abend, nachts, Nacht',
+  en: 'Saturday, Saturdays, Sunday, Sundays, weekend, weekends, evening, evenings, night, nights',
+};
+
 /** Words that give a question its shape: yes/no, list, comparison, superlative, comparative. */
 export const QUESTION_SHAPE_WORDS = {
   aux: {

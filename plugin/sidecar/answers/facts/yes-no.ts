@@ -1,0 +1,85 @@
+import type { SiteConfig } from '../../core/site-config.js';
+import { companyOf } from '../documents.js';
+import type { PreparedAnswer } from '../answer.js';
+import { tokensOf } from '../lexicon.js';
+import { denies } from '../understand.js';
+import { OFF_HOURS_WORDS } from '../vocabulary.js';
+
+/*
+ * Yes or no to a question about the company that one of its facts answers ("Kann unser Assistent direkt
+ * bestellen?" – "Es gibt keine Bestellschnittstelle …"). Decided from the fact's own words, or, for the
+ * telephone line, from its published days and hours; undecided when the fact settles neither.
+ */
+
+const SAYS_YES_NO = /^(ja|nein|yes|no)\b/i;
+
+/** "Does it start when we order or later?" asks which, not whether ("…, oder?" at the end is only a tag). */
+const ALTERNATIVE = new Set(['or', 'oder']);
+
+/** "before" and "after" in either language, each with its opposite. */
+const OPPOSITE_TIME = new Map([
+  ['vor', 'nach'],
+  ['nach', 'vor'],
+  ['before', 'after'],
+  ['after', 'before'],
+]);
+const ARTICLE = new Set(['der', 'die', 'das', 'dem', 'den', 'the', 'your', 'our', 'ihrer', 'unserer']);
+
+/** The word after a time preposition at i, articles skipped. */
+const timedWord = (words: string[], i: number) => words.slice(i + 1, i + 4).find((w) => !ARTICLE.has(w));
+
+/**
+ * Whether the answer puts after what the question asks for before, or the other way round ("schon vor der
+ * Auftragsbestätigung?" – "nach der Auftragsbestätigung").
+ */
+function timedOtherwise(answer: string[], asked: string[]): boolean {
+  return asked.some((word, i) => {
+    const opposite = OPPOSITE_TIME.get(word);
+    const what = timedWord(asked, i);
+    if (!opposite || !what || what.length < 5) return false;
+    return answer.some((w, j) => w === opposite && timedWord(answer, j)?.slice(0, 6) === what.slice(0, 6));
+  });
+}
+
+const OFF_HOURS = new Set(tokensOf(`${OFF_HOURS_WORDS.de}, ${OFF_HOURS_WORDS.en}`));
+const CLOCK_UNITS = new Set(['uhr', 'pm', 'am']);
+
+/**
+ * Whether the question asks for the telephone line when it is closed: on a day it names outside the
+ * published days (the schema's "Mon-Fri": a weekend, "Samstagvormittag"), in the evening, or at an hour
+ * outside the published hours ("um 18 Uhr", "at 6 pm").
+ */
+function offHours(config: SiteConfig, asked: string[]): boolean {
+  const { opens, closes } = companyOf(config).telephone;
+  const [open, close] = [opens, closes].map((time) => Number(time.split(':')[0]));
+  return asked.some((word, i) => {
+    if (OFF_HOURS.has(word) || [...OFF_HOURS].some((day) => day.length >= 6 && word.startsWith(day))) return true;
+    if (!/^\d{1,2}$/.test(word) || !CLOCK_UNITS.has(asked[i + 1] ?? '')) return false;
+    const hour = Number(word) + (asked[i + 1] === 'pm' && Number(word) < 12 ? 12 : 0);
+    return hour < open || hour >= close;
+  });
+}
+
+/**
+ * "Ja:"/"Nein:" (or "Yes:"/"No:") for a yes/no answered with a company fact: no when the fact denies a
+ * word the question asks (compounds included: "keine Bestellschnittstelle" – "Bestellung"), puts after
+ * what it asks before, or the line is asked for when it is closed; yes when the fact states every term
+ * asked (terms: the question's search terms; tokenize: the index's tokens of a text).
+ */
+export function factVerdict(
+  config: SiteConfig,
+  asked: string[],
+  terms: string[],
+  prepared: PreparedAnswer,
+  tokenize: (text: string) => string[],
+): string | undefined {
+  if (SAYS_YES_NO.test(prepared.answer)) return undefined;
+  if (asked.some((w, i) => ALTERNATIVE.has(w) && i < asked.length - 1)) return undefined;
+  const lang = prepared.language;
+  const said = tokensOf(prepared.answer);
+  const telephone = prepared.results[0]?.id === 'company:telephone';
+  if (denies(said, asked, true) || timedOtherwise(said, asked) || (telephone && offHours(config, asked))) return lang === 'de' ? 'Nein:' : 'No:';
+  const stated = tokenize(prepared.answer);
+  const states = (term: string) => stated.some((t) => t === term || (term.length >= 4 && t.startsWith(term)));
+  return terms.length > 0 && terms.every(states) ? (lang === 'de' ? 'Ja:' : 'Yes:') : undefined;
+}
