@@ -421,6 +421,24 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Kann ich euch um 10 Uhr anrufen?').answer).not.toMatch(/^Nein/);
   });
 
+  it('reads asking for a quote in other words as the enquiry step, and links the contact form in the workflow', () => {
+    for (const question of ['wie kriegen wir ein angebot', 'Angebot bitte für eine Kita, soll PVC-frei sein.', 'How do we get an offer?']) {
+      const answer = ask(site, question);
+      expect(answer.answer, question).toContain('/kontakt/');
+      expect(ids(answer)[0], question).toBe('company:ordering');
+    }
+    // "What can you offer?" asks for a material, not a quote.
+    expect(ask(site, 'We outfit superyachts and need a printed wallcovering for the crew corridors. What can you offer?').answer).toMatch(
+      /^According to the catalog/,
+    );
+    expect(ask(site, 'How does ordering work with you?').answer).toContain('/kontakt/');
+  });
+
+  it('says "Yes" to the telephone line at an hour it is staffed, and "Nein" to a claim its fact denies in a compound', () => {
+    expect(ask(site, 'Are you reachable by phone at 7 in the morning on a weekday?').answer).toMatch(/^Yes: /);
+    expect(ask(site, 'Mein KI-Agent kann die Bestellung doch automatisch für mich aufgeben, oder?').answer).toMatch(/^Nein, das stimmt so nicht/);
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

@@ -280,6 +280,11 @@ export function composeFact(config: SiteConfig, base: string, fact: FactId, lang
       );
       results.push(contactResult(config, base, lang));
       break;
+    // The first step is the contact form: its link, so the steps can be followed.
+    case 'workflow':
+      sentences.push(contactFormLink(link, lang));
+      results.push(contactResult(config, base, lang));
+      break;
     case 'ordering':
       sentences.push(contactSentence(config, base, lang));
       results.push(contactResult(config, base, lang));

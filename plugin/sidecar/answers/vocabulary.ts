@@ -530,10 +530,10 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
     // A quote comes from an advisor after an enquiry ("Wie komme ich an ein Angebot?").
     {
       acts: {
-        de: 'bekommen, erhalten, anfordern, einholen, komme, kommen, anfragen, frage, fragen, schicken, zuschicken, senden, erstellen',
-        en: 'get, request, obtain, receive, send, prepare, like, need',
+        de: 'bekommen, erhalten, anfordern, einholen, komme, kommen, anfragen, frage, fragen, schicken, zuschicken, senden, erstellen, kriegen, kriege, bitte',
+        en: 'get, request, obtain, receive, send, prepare, like, need, please',
       },
-      objects: { de: 'Angebot, Kostenvoranschlag', en: 'quote, quotation' },
+      objects: { de: 'Angebot, Kostenvoranschlag', en: 'quote, quotation, an offer, the offer' },
     },
     // Sending is a step for an enquiry only: "send you my print file for the project" is a file transfer.
     {

@@ -483,7 +483,7 @@ export class FactDesk {
     // A unit ("m2") is no figure; a name's figure is one only with a unit after it ("wiegt 150 g/m²").
     const unit = (i: number) => FIGURE_UNITS.has(asked[i + 1] ?? '');
     const figures = asked.filter((t, i) => /\d/.test(t) && !FIGURE_UNITS.has(t) && (!this.#nameFigures.has(t) || unit(i)));
-    if (denies(tokensOf(card.text[lang]), asked)) return say(lang, 'Nein, das stimmt so nicht:', 'No, that is not correct:');
+    if (denies(tokensOf(card.text[lang]), asked, true)) return say(lang, 'Nein, das stimmt so nicht:', 'No, that is not correct:');
     if (figures.length === 0) {
       // "about a week" against "1 business day": a time the card states in another unit is not its time.
       const unit = DURATION_IN_WORDS.exec(fold(query))?.[1];

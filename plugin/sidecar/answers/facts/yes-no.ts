@@ -43,21 +43,29 @@ function timedOtherwise(answer: string[], asked: string[]): boolean {
 
 const OFF_HOURS = new Set(tokensOf(`${OFF_HOURS_WORDS.de}, ${OFF_HOURS_WORDS.en}`));
 const CLOCK_UNITS = new Set(['uhr', 'pm', 'am']);
+const CLOCK_BEFORE = new Set(['um', 'at', 'gegen', 'around']);
+
+/** The hours of the day the question names ("um 18 Uhr", "at 6 pm", "at 7 in the morning"). */
+function hoursNamed(asked: string[]): number[] {
+  return asked.flatMap((word, i) => {
+    if (!/^\d{1,2}$/.test(word) || Number(word) > 24) return [];
+    if (!CLOCK_UNITS.has(asked[i + 1] ?? '') && !CLOCK_BEFORE.has(asked[i - 1] ?? '')) return [];
+    return [Number(word) + (asked[i + 1] === 'pm' && Number(word) < 12 ? 12 : 0)];
+  });
+}
 
 /**
- * Whether the question asks for the telephone line when it is closed: on a day it names outside the
- * published days (the schema's "Mon-Fri": a weekend, "Samstagvormittag"), in the evening, or at an hour
- * outside the published hours ("um 18 Uhr", "at 6 pm").
+ * Whether the question asks for the telephone line when it is closed (true), when it is open (false), or
+ * neither: on a day outside the published days (the schema's "Mon-Fri": a weekend, "Samstagvormittag"),
+ * in the evening, or at an hour outside the published hours ("um 18 Uhr", "at 6 pm").
  */
-function offHours(config: SiteConfig, asked: string[]): boolean {
+function closedWhenAsked(config: SiteConfig, asked: string[]): boolean | undefined {
   const { opens, closes } = companyOf(config).telephone;
   const [open, close] = [opens, closes].map((time) => Number(time.split(':')[0]));
-  return asked.some((word, i) => {
-    if (OFF_HOURS.has(word) || [...OFF_HOURS].some((day) => day.length >= 6 && word.startsWith(day))) return true;
-    if (!/^\d{1,2}$/.test(word) || !CLOCK_UNITS.has(asked[i + 1] ?? '')) return false;
-    const hour = Number(word) + (asked[i + 1] === 'pm' && Number(word) < 12 ? 12 : 0);
-    return hour < open || hour >= close;
-  });
+  if (asked.some((word) => OFF_HOURS.has(word) || [...OFF_HOURS].some((day) => day.length >= 6 && word.startsWith(day)))) return true;
+  const hours = hoursNamed(asked);
+  if (hours.length === 0) return undefined;
+  return hours.some((hour) => hour < open || hour >= close);
 }
 
 /**
@@ -77,9 +85,11 @@ export function factVerdict(
   if (asked.some((w, i) => ALTERNATIVE.has(w) && i < asked.length - 1)) return undefined;
   const lang = prepared.language;
   const said = tokensOf(prepared.answer);
-  const telephone = prepared.results[0]?.id === 'company:telephone';
-  if (denies(said, asked, true) || timedOtherwise(said, asked) || (telephone && offHours(config, asked))) return lang === 'de' ? 'Nein:' : 'No:';
+  const closed = prepared.results[0]?.id === 'company:telephone' ? closedWhenAsked(config, asked) : undefined;
+  if (denies(said, asked, true) || timedOtherwise(said, asked) || closed === true) return lang === 'de' ? 'Nein:' : 'No:';
+  if (closed === false) return lang === 'de' ? 'Ja:' : 'Yes:';
   const stated = tokenize(prepared.answer);
-  const states = (term: string) => stated.some((t) => t === term || (term.length >= 4 && t.startsWith(term)));
+  // A term as a word of the fact, the start of one, or the head of a compound ("Berater" of "Fachberater").
+  const states = (term: string) => stated.some((t) => t === term || (term.length >= 4 && t.startsWith(term)) || (term.length >= 5 && t.endsWith(term)));
   return terms.length > 0 && terms.every(states) ? (lang === 'de' ? 'Ja:' : 'Yes:') : undefined;
 }
