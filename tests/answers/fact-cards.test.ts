@@ -439,6 +439,14 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Mein KI-Agent kann die Bestellung doch automatisch für mich aufgeben, oder?').answer).toMatch(/^Nein, das stimmt so nicht/);
   });
 
+  it('says "Yes" when the fact states what a yes/no asks besides getting and sending, also after "Meldet sich …?"', () => {
+    expect(ask(site, 'Do you send out material samples?').answer).toMatch(/^Yes: /);
+    expect(ask(site, 'Will an advisor get back to me within one business day?').answer).toMatch(/^Yes: /);
+    expect(ask(site, 'Meldet sich ein Berater innerhalb eines Werktags bei mir?').answer).toMatch(/^Ja: /);
+    // A surface a need qualifies is a place: the need's answer, not the surface.
+    expect(ask(site, 'Contract vinyl Type II: what about permanently wet surfaces, is it ok there?').answer).toMatch(/^No: .*permanently wet/);
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

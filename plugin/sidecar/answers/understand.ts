@@ -504,8 +504,10 @@ export class QuestionReader {
     conditions.push(...this.#readScales(tokens, taken, negatedBefore));
     const numerics = readNumbers(folded);
 
+    const needEnds = new Set<number>();
     for (const f of this.#needs.find(tokens, taken)) {
       const need = f.value;
+      needEnds.add(f.end);
       if (merelyBefore(f.start) || insufficientAfter(f.end) || waived(f.start, f.end)) continue;
       // A need compared with a number the question states (a wall's width) takes that number.
       let stated: number | undefined;
@@ -557,7 +559,15 @@ export class QuestionReader {
       applications.set(f.value.material, Math.max(applications.get(f.value.material) ?? 0, f.end - f.start));
     }
 
-    const attributes = [...new Set(this.#attributes.find(tokens, taken.slice()).map((f) => f.value))];
+    // "permanently wet surfaces", "nasse Flächen": a surface a need qualifies is a place, not the attribute asked.
+    const attributes = [
+      ...new Set(
+        this.#attributes
+          .find(tokens, taken.slice())
+          .filter((f) => !(f.value === 'surface' && needEnds.has(f.start)))
+          .map((f) => f.value),
+      ),
+    ];
     // A scale named without a level ("Welche Rauchklasse hat …") asks for the attribute it reads.
     if (!conditions.some((c) => c.kind === 'scale'))
       for (const f of this.#scaleWords.find(tokens, taken.slice())) {
@@ -661,8 +671,8 @@ function readCount(tokens: string[]): number | undefined {
 }
 
 /** Words a yes/no question starts with. */
-/** Who is asked, or asks, after a German verb that opens a question ("Prüfen Sie …?", "Liefert ihr …?", "Bekomme ich …?"). */
-const ADDRESSED = new Set(['sie', 'ihr', 'du', 'man', 'ich', 'wir']);
+/** Who is asked, or asks, after a German verb that opens a question ("Prüfen Sie …?", "Liefert ihr …?", "Bekomme ich …?", "Meldet sich …?"). */
+const ADDRESSED = new Set(['sie', 'ihr', 'du', 'man', 'ich', 'wir', 'sich', 'es']);
 /** The words that open a question asking for something other than yes or no. */
 const ASKS_WHICH = new Set(tokensOf('was, wer, wie, wo, wann, warum, wieso, weshalb, woher, wohin, womit, wofür, welche, welcher, welches, welchen'));
 

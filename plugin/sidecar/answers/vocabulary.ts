@@ -395,6 +395,12 @@ export const PHRASE_PARTICLES: LocalizedText = {
   en: 'actually, exactly, really, basically, please, now, then, best, just',
 };
 
+/** Verbs of getting and sending, said of every fact: a yes/no's other terms decide whether a fact states what it asks. */
+export const GENERAL_VERBS: LocalizedText = {
+  de: 'bekommen, bekomme, bekommt, erhalten, erhalte, kriegen, kriege, schicken, schickt, senden, sendet, zurück',
+  en: 'get, gets, send, sends, send out, receive, receives, back',
+};
+
 /** When a line open on working days in the day is closed: the weekend and the evening ("Samstagvormittag" too). */
 export const OFF_HOURS_WORDS: LocalizedText = {
   de: 'Samstag, Samstags, Sonntag, Sonntags, Wochenende, Wochenenden, abends, Abend, nachts, Nacht',

@@ -3,7 +3,7 @@ import { companyOf } from '../documents.js';
 import type { PreparedAnswer } from '../answer.js';
 import { tokensOf } from '../lexicon.js';
 import { denies } from '../understand.js';
-import { OFF_HOURS_WORDS } from '../vocabulary.js';
+import { GENERAL_VERBS, OFF_HOURS_WORDS } from '../vocabulary.js';
 
 /*
  * Yes or no to a question about the company that one of its facts answers ("Kann unser Assistent direkt
@@ -89,7 +89,10 @@ export function factVerdict(
   if (denies(said, asked, true) || timedOtherwise(said, asked) || closed === true) return lang === 'de' ? 'Nein:' : 'No:';
   if (closed === false) return lang === 'de' ? 'Ja:' : 'Yes:';
   const stated = tokenize(prepared.answer);
+  // Getting and sending are said of every fact ("Do you send out samples?", "get back to me"): what is asked is the rest.
+  const general = new Set(tokenize(`${GENERAL_VERBS.de} ${GENERAL_VERBS.en}`));
   // A term as a word of the fact, the start of one, or the head of a compound ("Berater" of "Fachberater").
   const states = (term: string) => stated.some((t) => t === term || (term.length >= 4 && t.startsWith(term)) || (term.length >= 5 && t.endsWith(term)));
-  return terms.length > 0 && terms.every(states) ? (lang === 'de' ? 'Ja:' : 'Yes:') : undefined;
+  const asks = terms.filter((t) => !general.has(t));
+  return asks.length > 0 && asks.every(states) ? (lang === 'de' ? 'Ja:' : 'Yes:') : undefined;
 }
