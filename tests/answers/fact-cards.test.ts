@@ -447,6 +447,14 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Contract vinyl Type II: what about permanently wet surfaces, is it ok there?').answer).toMatch(/^No: .*permanently wet/);
   });
 
+  it('answers a yes/no on a surface quality from the published surface, and "wer kann mich beraten?" with a person', () => {
+    expect(ask(site, 'Hat das Strukturvlies Sand eine glatte Oberfläche?').answer).toMatch(/^Nein\. Oberfläche von Strukturvlies Sand/);
+    expect(ask(site, 'Ist die Oberfläche von Vlies Classic 150 matt?').answer).toMatch(/^Ja\. /);
+    const advice = prepareAnswer(site, 'Klingt gut – wer kann mich dazu beraten?', { ...context, previous: ['Ist die Textilwand Polyester schallweich?'] });
+    expect(advice.answer).toContain('/kontakt/');
+    expect(advice.answer).toContain('Textilwand Polyester');
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

@@ -30,7 +30,7 @@ import {
   type Verdict,
 } from './needs.js';
 import { denies, type Condition, type Numeric, type QuestionStructure, type Superlative } from './understand.js';
-import type { AttributeId, FactId } from './vocabulary.js';
+import { SURFACE_QUALITIES, type AttributeId, type FactId } from './vocabulary.js';
 
 /*
  * Answers decided from the materials' attributes: one attribute of a named material, yes/no with the
@@ -832,7 +832,10 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
       const sentences = q.attributes.map((a) => attributeSentence(m, a, lang));
       // "Lässt sich X in der Duschkabine einsetzen?" when its wet-room note says "nicht in Duschen": "Nein" first.
       const no = q.yesNo && !q.negatedQuestion && sentences.some((s) => denies(tokensOf(s), q.words));
-      return answered(ctx, no ? [say(lang, 'Nein.', 'No.'), ...sentences] : sentences, [m]);
+      // "Hat X eine glatte Oberfläche?": its published surface says which.
+      const surface = q.yesNo && !q.negatedQuestion && q.attributes.includes('surface') ? surfaceHas(m, q.words) : undefined;
+      const opening = no || surface === false ? say(lang, 'Nein.', 'No.') : surface ? say(lang, 'Ja.', 'Yes.') : undefined;
+      return answered(ctx, opening ? [opening, ...sentences] : sentences, [m]);
     }
     return undefined;
   }
@@ -840,6 +843,22 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
   if (q.superlative) return superlativeAnswer(ctx, q, q.superlative);
   if (q.conditions.length) return listAnswer(ctx, q);
   return undefined;
+}
+
+const SURFACE_WORDS = SURFACE_QUALITIES.map((quality) => new Set(tokensOf(`${quality.de}, ${quality.en}`)));
+
+/**
+ * Whether a material's published surface has every quality the question asks of it (undefined when it asks
+ * none): the words of its own name ("Metallic-Effekt") ask nothing.
+ */
+function surfaceHas(m: CatalogMaterial, words: string[]): boolean | undefined {
+  const name = new Set(tokensOf(`${m.name.de} ${m.name.en}`));
+  const surface = new Set(tokensOf(`${m.surface.de}, ${m.surface.en}`));
+  const asked = SURFACE_WORDS.filter((quality) => words.some((w) => quality.has(w) && !name.has(w)));
+  if (asked.length === 0) return undefined;
+  // "Sandstruktur": a surface word may head a compound of the published one.
+  const has = (quality: Set<string>) => [...surface].some((w) => [...quality].some((q) => w === q || (q.length >= 5 && w.endsWith(q))));
+  return asked.every(has);
 }
 
 /**

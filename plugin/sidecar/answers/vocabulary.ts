@@ -391,9 +391,22 @@ export const INVERTING_WORDS: LocalizedText = { de: 'dagegen', en: 'against' };
 
 /** Particles a phrase of the question's shape may have inside it ("Was passiert eigentlich, nachdem …", "what actually happens next"). */
 export const PHRASE_PARTICLES: LocalizedText = {
-  de: 'eigentlich, denn, genau, überhaupt, mal, halt, wohl, bitte, da, jetzt, nun, dann, am, besten, so, eben',
+  de: 'eigentlich, denn, genau, überhaupt, mal, halt, wohl, bitte, da, jetzt, nun, dann, am, besten, so, eben, dazu, dabei',
   en: 'actually, exactly, really, basically, please, now, then, best, just',
 };
+
+/**
+ * Qualities a surface is asked for by ("Hat X eine glatte Oberfläche?", "Is it glossy?"), each with the words
+ * that say it; a yes/no on one is answered from the material's published surface.
+ */
+export const SURFACE_QUALITIES: LocalizedText[] = [
+  { de: 'glatt, glatte, glatter, glattes', en: 'smooth' },
+  { de: 'matt, matte, matter, mattes, seidenmatt', en: 'matt, matte, satin' },
+  { de: 'glänzend, glänzende, glänzt, Glanz, hochglänzend', en: 'glossy, gloss, shiny, shine, sheen' },
+  { de: 'strukturiert, strukturierte, Struktur, Prägung, geprägt, geprägte', en: 'textured, texture, structured, embossed, emboss' },
+  { de: 'textil, textile, Stoff', en: 'textile, fabric' },
+  { de: 'metallisch, metallische', en: 'metallic' },
+];
 
 /** Verbs of getting and sending, said of every fact: a yes/no's other terms decide whether a fact states what it asks. */
 export const GENERAL_VERBS: LocalizedText = {
@@ -469,8 +482,8 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'Wallcheck, file check, check my file, check my print file, check the file, check my artwork, preflight',
   },
   person_step: {
-    de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen, anrufen, telefonieren, zurückrufen, zurückruft, Rückruf, wen kontaktiere ich, an wen wende ich mich, an wen kann ich mich wenden, an wen wenden wir uns, an wen können wir uns wenden, an wen muss ich mich wenden, an wen müssen wir uns wenden, mit wem spreche ich, mit wem sprechen wir, wer kümmert sich, wer ist zuständig, wer ist bei ihnen zuständig, wer ist mein ansprechpartner',
-    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk, call you, phone you, ring you, call me back, call us back, callback, reach a person, reach someone, actual person, real person, who do i contact, who should i contact, who can i contact, who do i speak to, who do we speak to, who should i speak to, who should we speak to, who do i talk to, who do we talk to, who should i talk to, who should we talk to, who can i speak to, who can we speak to, who can i talk to, who can we talk to, who do we contact, who should we contact, who can i ring, who do i ring, who should i ring, who can we ring, who handles, who takes care of, who is responsible for, who deals with, who is in charge of',
+    de: 'jemanden sprechen, mit jemandem sprechen, persönlich sprechen, mit einem Menschen, Ansprechpartner, wen rufe ich an, wen kann ich anrufen, anrufen, telefonieren, zurückrufen, zurückruft, Rückruf, wen kontaktiere ich, an wen wende ich mich, an wen kann ich mich wenden, an wen wenden wir uns, an wen können wir uns wenden, an wen muss ich mich wenden, an wen müssen wir uns wenden, mit wem spreche ich, mit wem sprechen wir, wer kümmert sich, wer ist zuständig, wer ist bei ihnen zuständig, wer ist mein ansprechpartner, wer kann mich beraten, wer kann uns beraten, wer berät mich, wer berät uns, beraten lassen',
+    en: 'talk to a human, talk to someone, speak to someone, speak to a person, talk to a person, who do i call, who can i call, rather talk, call you, phone you, ring you, call me back, call us back, callback, reach a person, reach someone, actual person, real person, who do i contact, who should i contact, who can i contact, who do i speak to, who do we speak to, who should i speak to, who should we speak to, who do i talk to, who do we talk to, who should i talk to, who should we talk to, who can i speak to, who can we speak to, who can i talk to, who can we talk to, who do we contact, who should we contact, who can i ring, who do i ring, who should i ring, who can we ring, who handles, who takes care of, who is responsible for, who deals with, who is in charge of, who can advise me, who can advise us, get advice',
   },
   lighter: { de: 'leichter', en: 'lighter' },
   heavier: { de: 'schwerer', en: 'heavier' },
