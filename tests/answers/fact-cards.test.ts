@@ -455,6 +455,15 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(advice.answer).toContain('Textilwand Polyester');
   });
 
+  it('compares a duration a yes/no asks with the longest the fact states, and reads "Dauert die Lieferung …?" as a yes/no', () => {
+    expect(ask(site, 'Liefert ihr innerhalb einer Woche?').answer).toMatch(/^Nein: /);
+    expect(ask(site, 'Is delivery within two weeks?').answer).toMatch(/^Yes: /);
+    expect(ask(site, 'Can production and delivery be done in 3 business days?').answer).toMatch(/^No: /);
+    expect(ask(site, 'Dauern Produktion und Lieferung länger als zwei Wochen?').answer).not.toMatch(/^Ja/);
+    expect(ask(site, 'Dauert die Lieferung länger als zwei Wochen?').answer).toMatch(/^Nein: /);
+    expect(ask(site, 'Meldet sich ein Berater innerhalb von 2 Werktagen?').answer).toMatch(/^Ja: /);
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

@@ -681,8 +681,14 @@ const ASKS_WHICH = new Set(tokensOf('was, wer, wie, wo, wann, warum, wieso, wesh
  * "Bedruckt ihr auch Vorhänge?") asks yes or no; with its question mark, as the same words without one ask for an act ("Nennen Sie …").
  */
 function verbFirst(tokens: string[], asked: boolean): boolean {
-  return asked && tokens.length > 2 && ADDRESSED.has(tokens[1]) && !ASKS_WHICH.has(tokens[0]) && !/\d/.test(tokens[0]);
+  if (!asked || tokens.length <= 2 || ASKS_WHICH.has(tokens[0]) || /\d/.test(tokens[0])) return false;
+  // Or a verb's ending before an article: "Dauert die Lieferung …?", "Reicht das …?" (a noun first rarely ends so and takes one).
+  // Not with a negation: "Brennt das X nicht, also ist es …?" states what it then asks about.
+  return ADDRESSED.has(tokens[1]) || (VERB_ENDING.test(tokens[0]) && ARTICLE_AFTER_VERB.has(tokens[1]) && !tokens.some((t) => NEGATIONS.has(t)));
 }
+
+const VERB_ENDING = /(?:[^s]t|en)$/;
+const ARTICLE_AFTER_VERB = new Set(['der', 'die', 'das', 'den', 'dem', 'ein', 'eine', 'einen', 'einem', 'eure', 'euer', 'ihre', 'ihr']);
 
 const QUESTION_SHAPE_WORDS_AUX = new Set(tokensOf(`${QUESTION_SHAPE_WORDS.aux.de}, ${QUESTION_SHAPE_WORDS.aux.en}`));
 

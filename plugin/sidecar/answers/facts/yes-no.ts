@@ -68,6 +68,74 @@ function closedWhenAsked(config: SiteConfig, asked: string[]): boolean | undefin
   return hours.some((hour) => hour < open || hour >= close);
 }
 
+/** Numbers said in words, up to the ones a duration is asked in ("zwei Wochen", "a week"). */
+const NUMBER_WORDS = new Map(
+  Object.entries({
+    ein: 1,
+    eine: 1,
+    einer: 1,
+    einem: 1,
+    einen: 1,
+    eines: 1,
+    a: 1,
+    an: 1,
+    one: 1,
+    zwei: 2,
+    two: 2,
+    drei: 3,
+    three: 3,
+    vier: 4,
+    four: 4,
+    fuenf: 5,
+    five: 5,
+    sechs: 6,
+    six: 6,
+    sieben: 7,
+    seven: 7,
+    acht: 8,
+    eight: 8,
+    zehn: 10,
+    ten: 10,
+    vierzehn: 14,
+    fourteen: 14,
+  }),
+);
+/** Business days a unit of time stands for (a week of five, a month of 21). */
+const BUSINESS_DAYS: [RegExp, number][] = [
+  [/^(werktag|arbeitstag|business|working)/, 1],
+  [/^(tag|day)/, 5 / 7],
+  [/^(woche|week)/, 5],
+  [/^(monat|month)/, 21],
+];
+/** How the duration asked is compared with the fact's: more than it, less than it, or within it. */
+const MORE = new Set(['laenger', 'mehr', 'more', 'longer', 'over', 'ueber']);
+const LESS = new Set(['weniger', 'less', 'under', 'unter', 'kuerzer', 'shorter']);
+const WITHIN = new Set(['innerhalb', 'within', 'in', 'bis', 'binnen']);
+
+/**
+ * Whether the fact's longest duration in business days ("5–7 Werktage": 7) is what a yes/no asks of it ("länger als
+ * zwei Wochen?", "within a week?"); undefined when the question or the fact names no duration.
+ */
+function durationAgrees(asked: string[], said: string[]): boolean | undefined {
+  const days = said.flatMap((w, i) => (/^\d+$/.test(w) && /^(werktag|business)/.test(said[i + 1] ?? '') ? [Number(w)] : []));
+  const ranges = said.flatMap((w, i) =>
+    /^\d+$/.test(w) && /^\d+$/.test(said[i + 1] ?? '') && /^(werktag|business)/.test(said[i + 2] ?? '') ? [Number(said[i + 1])] : [],
+  );
+  const longest = Math.max(...days, ...ranges);
+  if (!Number.isFinite(longest)) return undefined;
+  for (let i = 0; i < asked.length - 1; i++) {
+    const count = /^\d+$/.test(asked[i]) ? Number(asked[i]) : NUMBER_WORDS.get(asked[i]);
+    const unit = BUSINESS_DAYS.find(([pattern]) => pattern.test(asked[i + 1]));
+    if (count === undefined || !unit) continue;
+    const limit = count * unit[1];
+    const before = asked.slice(Math.max(0, i - 3), i);
+    if (before.some((w) => MORE.has(w))) return longest > limit;
+    if (before.some((w) => LESS.has(w))) return longest < limit;
+    if (before.some((w) => WITHIN.has(w))) return longest <= limit;
+  }
+  return undefined;
+}
+
 /**
  * "Ja:"/"Nein:" (or "Yes:"/"No:") for a yes/no answered with a company fact: no when the fact denies a
  * word the question asks (compounds included: "keine Bestellschnittstelle" – "Bestellung"), puts after
@@ -88,6 +156,8 @@ export function factVerdict(
   const closed = prepared.results[0]?.id === 'company:telephone' ? closedWhenAsked(config, asked) : undefined;
   if (denies(said, asked, true) || timedOtherwise(said, asked) || closed === true) return lang === 'de' ? 'Nein:' : 'No:';
   if (closed === false) return lang === 'de' ? 'Ja:' : 'Yes:';
+  const lasting = durationAgrees(asked, said);
+  if (lasting !== undefined) return lasting ? (lang === 'de' ? 'Ja:' : 'Yes:') : lang === 'de' ? 'Nein:' : 'No:';
   const stated = tokenize(prepared.answer);
   // Getting and sending are said of every fact ("Do you send out samples?", "get back to me"): what is asked is the rest.
   const general = new Set(tokenize(`${GENERAL_VERBS.de} ${GENERAL_VERBS.en}`));
