@@ -464,6 +464,16 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Meldet sich ein Berater innerhalb von 2 Werktagen?').answer).toMatch(/^Ja: /);
   });
 
+  it('reads a class code with a digit named alone ("verlangt B1") as a bar to meet, once when words say it too', () => {
+    const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
+    const both = ask(site, 'Der Vorstand möchte FSC, und der Brandschutz verlangt B1. Welche Tapete erfüllt beides?');
+    expect(names(both)).toEqual(['oeko-vlies-pvc-frei']);
+    expect(ask(site, 'glasfaser ist b1 oder').answer).toMatch(/^Ja: Glasfasergewebe A2/);
+    const low = ask(site, 'Welche Tapeten sind raucharm (s1)?').answer;
+    expect(low.match(/s1 \(Rauchentwicklung/g) ?? []).toHaveLength(0);
+    expect(names(ask(site, 'List all materials that are at least flame-retardant (B1).'))).toContain('glasfaser-a2');
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

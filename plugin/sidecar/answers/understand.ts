@@ -360,7 +360,8 @@ export class QuestionReader {
    * a scale ("mindestens B1", "Rauchklasse s1", "B1 nach DIN 4102"), a level's words after a comparator
    * ("mindestens scheuerbeständig"). Without a comparator a class is read as exactly that class.
    */
-  #readScales(tokens: string[], taken: boolean[], negatedBefore: (start: number) => boolean): Condition[] {
+  /** bare: only the codes with a digit read alone ("der Brandschutz verlangt B1"), after the needs, none a need or a level already read says. */
+  #readScales(tokens: string[], taken: boolean[], negatedBefore: (start: number) => boolean, bare = false, said: Condition[] = []): Condition[] {
     const comparators = this.#comparators.find(tokens, taken.slice());
     const scaleWords = this.#scaleWords.findAll(tokens);
     const out: Condition[] = [];
@@ -373,13 +374,32 @@ export class QuestionReader {
         (w) => f.value.options.some((o) => o.scale === w.value) && ((w.end <= f.start && f.start - w.end <= 3) || (w.start >= f.end && w.start - f.end <= 3)),
       );
       const comparator = after ? 'ge' : before?.value;
-      if (!(comparator || (f.value.code && near.length))) continue;
+      // A code with a digit ("B1", "A2", "s1") names its level alone; a letter ("B") needs its scale near.
+      const distinct = f.value.code && f.end - f.start === 1 && /^[a-z]\d$/.test(tokens[f.start]);
+      if (bare ? comparator || near.length || !distinct : !(comparator || (f.value.code && near.length))) continue;
       const option = f.value.options.find((o) => near.some((w) => w.value === o.scale)) ?? f.value.options[0];
+      // "at least flame-retardant (B1)", "raucharm (s1)": the code in brackets is the level already said.
+      if (bare && f.value.options.some((o) => said.some((c) => this.#says(c, o.scale, o.level)))) continue;
       for (let i = f.start; i < f.end; i++) taken[i] = true;
       for (const c of [before, after]) if (c) for (let i = c.start; i < c.end; i++) taken[i] = true;
-      out.push({ kind: 'scale', scale: option.scale, level: option.level, op: (comparator ?? 'eq') as ScaleOp, negated: negatedBefore(f.start) });
+      // A class named alone is a bar to meet: "Ist X B1?" is met by A2 too.
+      out.push({
+        kind: 'scale',
+        scale: option.scale,
+        level: option.level,
+        op: (comparator ?? (bare ? 'ge' : 'eq')) as ScaleOp,
+        negated: negatedBefore(f.start),
+      });
     }
     return out;
+  }
+
+  /** Whether a condition read already tests that level of that scale (itself, or a need met by it). */
+  #says(c: Condition, scale: string, level: number): boolean {
+    if (c.kind === 'scale') return c.scale === scale && c.level === level;
+    if (c.kind !== 'need') return false;
+    const levels = this.#model.scales.get(scale)?.scale.levels;
+    return c.need.met_by.flat().some((t) => 'scale' in t && t.scale === scale && levels?.findIndex((l) => l.code === t.at_least) === level);
   }
 
   #euroParts(code: string) {
@@ -521,6 +541,7 @@ export class QuestionReader {
         conditions.push({ kind: 'need', need, stated, negated: negatedBefore(f.start, f.end) });
     }
     for (const numeric of numerics) conditions.push({ kind: 'numeric', numeric, negated: false });
+    conditions.push(...this.#readScales(tokens, taken, negatedBefore, true, conditions));
 
     const useCases = this.#useCases.find(tokens, taken);
     for (const f of useCases) conditions.push({ kind: 'use_case', useCase: f.value, negated: negatedBefore(f.start, f.end) });
