@@ -474,6 +474,13 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(names(ask(site, 'List all materials that are at least flame-retardant (B1).'))).toContain('glasfaser-a2');
   });
 
+  it('finds the noun a German verb form stands for ("liefert" - "Lieferung") and says a place asked with "schickt" is not published', () => {
+    expect(ask(site, 'Ihr liefert doch normalerweise in zwei bis drei Wochen, richtig?').answer).toMatch(/^Nein, das stimmt so nicht: .*5–7/);
+    expect(ask(site, 'Wir sitzen in Zürich – schickt ihr auch zu uns?').answer).toMatch(
+      /^Ob wir nach Zürich liefern, ist in unseren Daten nicht veröffentlicht/,
+    );
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

@@ -267,6 +267,11 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     // Spoken articles ("nen Webshop").
     'nen',
     'nem',
+    // "usually" ("normalerweise" split into "normal" and "weise" found unrelated cards).
+    'normalerweise',
+    'üblicherweise',
+    'gewöhnlich',
+    'meistens',
     // "selber" (not a typo of "Silber"); about ("ungefähr" is no ferry, "Fähre").
     'selber',
     'ungefähr',
@@ -324,6 +329,9 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'sounds',
     'good',
     'great',
+    'usually',
+    'normally',
+    'typically',
   ],
 };
 

@@ -86,6 +86,15 @@ class LanguageCards {
         for (const id of this.#postings.get([...head].reverse().join(''))!) if (!exact.has(id)) prefix.add(id);
       }
     }
+    // A German verb's "-t" ("liefert", "kostet") before the noun the cards use ("Lieferung", "Kosten"): its stem as a prefix.
+    if (this.#heads && exact.size + prefix.size === 0 && term.length >= 6 && term.endsWith('t')) {
+      const stem = term.slice(0, -1);
+      for (let i = lowerBound(this.#vocabulary, stem), n = 0; i < this.#vocabulary.length && n < MAX_PREFIX_WORDS; i++, n++) {
+        const word = this.#vocabulary[i];
+        if (!word.startsWith(stem)) break;
+        for (const id of this.#postings.get(word)!) prefix.add(id);
+      }
+    }
     found = { exact: Uint32Array.from(exact), prefix: Uint32Array.from(prefix) };
     if (term.length <= MAX_MEMO_TERM) this.#terms.set(term, found);
     return found;

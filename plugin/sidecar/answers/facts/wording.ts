@@ -78,7 +78,7 @@ export const FILLER_WORDS: LocalizedText = {
 
 /** Asking about delivery somewhere ("Liefert ihr nach …", "do you ship to …"): with a place the data does not name, that is not published. */
 export const DELIVERY_WORDS: LocalizedText = {
-  de: 'liefern, liefert, lieferung, lieferbar, versenden, versendet, versand, verschicken, schicken, zustellen, zustellung',
+  de: 'liefern, liefert, lieferung, lieferbar, versenden, versendet, versand, verschicken, verschickt, schicken, schickt, zustellen, zustellung',
   en: 'deliver, delivers, delivery, shipping, ship to, ships to, send to, dispatch',
 };
 
