@@ -481,6 +481,19 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     );
   });
 
+  it('reads one word of a material name in a project as the thing itself when that material fails a need the project states', () => {
+    const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
+    const echo = ask(
+      site,
+      'Law firm, open reception area with hard floors and lots of glass, every phone call echoes. We would like a wall that takes the edge off the noise. What would you suggest?',
+    );
+    expect(names(echo)).toEqual(['textil-polyester']);
+    // A material the words name that meets the needs stays named ("Glasfasergewebe im Bad").
+    expect(names(ask(site, 'Retail store feature wall: the client wants a metallic sheen, and the cleaners need to scrub it. Which material?'))).toEqual([
+      'metallic-effekt',
+    ]);
+  });
+
   it('reads "(besser) nicht verwenden" after a need as that need negated', () => {
     const names = (answer: PreparedAnswer) => ids(answer).filter((id) => site.config.materials.some((m) => m.id === id));
     const avoid = names(ask(site, 'Welche Materialien sollte man in Feuchträumen besser nicht verwenden?'));

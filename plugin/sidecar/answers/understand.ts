@@ -1,7 +1,7 @@
 import { defaultConfig, type AnswerVocabulary, type LocalizedText, type SiteConfig } from '../core/site-config.js';
 import { materialsOf, type CatalogMaterial } from './documents.js';
 import { Lexicon, fold, phrases, stem, tokenize, tokensOf, type Entry } from './lexicon.js';
-import { levelsOfText, needsModelOf, needsStatedNumber, type Need, type NeedsModel, type ScaleOp } from './needs.js';
+import { levelsOfText, meetsNeed, needsModelOf, needsStatedNumber, type Need, type NeedsModel, type ScaleOp } from './needs.js';
 import {
   ACTION_WORDS,
   CONFIRM_WORDS,
@@ -394,6 +394,11 @@ export class QuestionReader {
     return out;
   }
 
+  /** Whether the material fails a need among the conditions (the catalog decides it does not meet it). */
+  #failsNeed(m: CatalogMaterial, conditions: Condition[]): boolean {
+    return conditions.some((c) => c.kind === 'need' && !c.negated && meetsNeed(this.#model, m, c.need, c.stated) === false);
+  }
+
   /** Whether a condition read already tests that level of that scale (itself, or a need met by it). */
   #says(c: Condition, scale: string, level: number): boolean {
     if (c.kind === 'scale') return c.scale === scale && c.level === level;
@@ -569,8 +574,13 @@ export class QuestionReader {
         scores.set(m.id, entry);
       }
     });
+    // Materials named by one word of their name only ("lots of glass", "Struktur im Bild").
+    const byOneWord = new Set<string>();
     for (const [id, entry] of scores) {
-      if (entry.score + (entry.score > 0 ? entry.numbers : 0) >= 1) named.push({ m: this.#materials.find((x) => x.id === id)!, at: entry.at });
+      if (entry.score + (entry.score > 0 ? entry.numbers : 0) >= 1) {
+        named.push({ m: this.#materials.find((x) => x.id === id)!, at: entry.at });
+        if (entry.words === 1) byOneWord.add(id);
+      }
     }
     named.sort((a, b) => a.at - b.at);
 
@@ -639,7 +649,9 @@ export class QuestionReader {
       if (step && !asked.step && named.length > 0 && asked.attributes.some((a) => a !== 'applications')) step = undefined;
     }
     return {
-      named: named.map((n) => n.m),
+      // A project that states needs and asks no yes/no ("… lots of glass … takes the edge off the noise … what would you
+      // suggest?"): one word of the name of a material that fails a need it states is the thing itself, not the material.
+      named: named.filter((n) => asksYesNo || !byOneWord.has(n.m.id) || !this.#failsNeed(n.m, conditions)).map((n) => n.m),
       attributes,
       conditions,
       applications,
