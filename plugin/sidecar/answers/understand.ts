@@ -703,7 +703,6 @@ function readCount(tokens: string[]): number | undefined {
   return undefined;
 }
 
-/** Words a yes/no question starts with. */
 /** Who is asked, or asks, after a German verb that opens a question ("Prüfen Sie …?", "Liefert ihr …?", "Bekomme ich …?", "Meldet sich …?"). */
 const ADDRESSED = new Set(['sie', 'ihr', 'du', 'man', 'ich', 'wir', 'sich', 'es']);
 /** The words that open a question asking for something other than yes or no. */
@@ -723,6 +722,7 @@ function verbFirst(tokens: string[], asked: boolean): boolean {
 const VERB_ENDING = /(?:[^s]t|en)$/;
 const ARTICLE_AFTER_VERB = new Set(['der', 'die', 'das', 'den', 'dem', 'ein', 'eine', 'einen', 'einem', 'eure', 'euer', 'ihre', 'ihr']);
 
+/** Words a yes/no question starts with. */
 const QUESTION_SHAPE_WORDS_AUX = new Set(tokensOf(`${QUESTION_SHAPE_WORDS.aux.de}, ${QUESTION_SHAPE_WORDS.aux.en}`));
 
 /** The verbs of a duration: "how long does it take", "wie lange dauert/brauchen Sie". */

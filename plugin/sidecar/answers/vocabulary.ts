@@ -577,7 +577,21 @@ export const COUNT_WORDS: Record<number, LocalizedText> = {
   4: { de: 'vier', en: 'four' },
   5: { de: 'fünf', en: 'five' },
   6: { de: 'sechs', en: 'six' },
+  7: { de: 'sieben', en: 'seven' },
+  8: { de: 'acht', en: 'eight' },
+  10: { de: 'zehn', en: 'ten' },
+  14: { de: 'vierzehn', en: 'fourteen' },
 };
+
+/** How a yes/no compares a duration with the one a fact states ("länger als zwei Wochen", "within a week"). */
+export const DURATION_COMPARATORS = {
+  more: { de: 'länger, mehr, über', en: 'more, longer, over' },
+  less: { de: 'weniger, unter, kürzer', en: 'less, under, shorter' },
+  within: { de: 'innerhalb, in, bis, binnen', en: 'within, in' },
+} satisfies Record<string, LocalizedText>;
+
+/** One of a unit of time ("eine Woche", "a week", "one business day"). */
+export const ONE_WORDS: LocalizedText = { de: 'ein, eine, einer, einem, einen, eines, eins', en: 'a, an, one' };
 
 /**
  * How a question compares a class with a level of an ordered scale (the scales themselves are data:

@@ -3,7 +3,7 @@ import { companyOf } from '../documents.js';
 import type { PreparedAnswer } from '../answer.js';
 import { tokensOf } from '../lexicon.js';
 import { denies } from '../understand.js';
-import { GENERAL_VERBS, OFF_HOURS_WORDS } from '../vocabulary.js';
+import { COUNT_WORDS, DURATION_COMPARATORS, GENERAL_VERBS, OFF_HOURS_WORDS, ONE_WORDS } from '../vocabulary.js';
 
 /*
  * Yes or no to a question about the company that one of its facts answers ("Kann unser Assistent direkt
@@ -68,38 +68,11 @@ function closedWhenAsked(config: SiteConfig, asked: string[]): boolean | undefin
   return hours.some((hour) => hour < open || hour >= close);
 }
 
-/** Numbers said in words, up to the ones a duration is asked in ("zwei Wochen", "a week"). */
-const NUMBER_WORDS = new Map(
-  Object.entries({
-    ein: 1,
-    eine: 1,
-    einer: 1,
-    einem: 1,
-    einen: 1,
-    eines: 1,
-    a: 1,
-    an: 1,
-    one: 1,
-    zwei: 2,
-    two: 2,
-    drei: 3,
-    three: 3,
-    vier: 4,
-    four: 4,
-    fuenf: 5,
-    five: 5,
-    sechs: 6,
-    six: 6,
-    sieben: 7,
-    seven: 7,
-    acht: 8,
-    eight: 8,
-    zehn: 10,
-    ten: 10,
-    vierzehn: 14,
-    fourteen: 14,
-  }),
-);
+/** Numbers said in words ("zwei Wochen", "a week"). */
+const NUMBER_WORDS = new Map([
+  ...Object.entries(COUNT_WORDS).flatMap(([n, words]) => tokensOf(`${words.de}, ${words.en}`).map((t): [string, number] => [t, Number(n)])),
+  ...tokensOf(`${ONE_WORDS.de}, ${ONE_WORDS.en}`).map((t): [string, number] => [t, 1]),
+]);
 /** Business days a unit of time stands for (a week of five, a month of 21). */
 const BUSINESS_DAYS: [RegExp, number][] = [
   [/^(werktag|arbeitstag|business|working)/, 1],
@@ -108,9 +81,9 @@ const BUSINESS_DAYS: [RegExp, number][] = [
   [/^(monat|month)/, 21],
 ];
 /** How the duration asked is compared with the fact's: more than it, less than it, or within it. */
-const MORE = new Set(['laenger', 'mehr', 'more', 'longer', 'over', 'ueber']);
-const LESS = new Set(['weniger', 'less', 'under', 'unter', 'kuerzer', 'shorter']);
-const WITHIN = new Set(['innerhalb', 'within', 'in', 'bis', 'binnen']);
+const [MORE, LESS, WITHIN] = (['more', 'less', 'within'] as const).map(
+  (way) => new Set(tokensOf(`${DURATION_COMPARATORS[way].de}, ${DURATION_COMPARATORS[way].en}`)),
+);
 
 /**
  * Whether the fact's longest duration in business days ("5–7 Werktage": 7) is what a yes/no asks of it ("länger als
