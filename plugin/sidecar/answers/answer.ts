@@ -445,9 +445,20 @@ function yesNoFirst(index: AnswerIndex, config: SiteConfig, q: QuestionStructure
   // A fact, or a company fact a step put first with nothing but the contact point after it.
   const companyFact = prepared.kind === 'fact' || prepared.results.every((r) => r.kind === 'company_fact' || r.id === 'contact');
   if (!q.yesNo || q.negatedQuestion || q.named.length || prepared.routed || !companyFact) return prepared;
-  const opening = factVerdict(config, q.words, outcome.terms, prepared, (text) => index.tokenize(text, prepared.language));
+  // Decided once per question and fact (it tokenizes the fact): a repeated question is one lookup.
+  let verdicts = verdictsByIndex.get(index);
+  if (!verdicts) verdictsByIndex.set(index, (verdicts = new Memo(STRUCTURED_PER_INDEX)));
+  const key = `${prepared.language}\n${q.words.join(' ')}\n${prepared.answer}`;
+  let opening = verdicts.get(key);
+  if (opening === undefined) {
+    opening = factVerdict(config, q.words, outcome.terms, prepared, (text) => index.tokenize(text, prepared.language)) ?? '';
+    if (key.length <= 4000) verdicts.set(key, opening);
+  }
   return opening ? { ...prepared, answer: `${opening} ${prepared.answer}` } : prepared;
 }
+
+/** The yes/no openings of company facts, per index (so per configuration revision); bounded. */
+const verdictsByIndex = new WeakMap<AnswerIndex, Memo<string, string>>();
 
 /** Whether a question names nothing that chooses among materials: no material, condition, setting or extreme. */
 const choosesNoMaterial = (q: QuestionStructure) => !q.named.length && !q.conditions.length && !q.applications.size && !q.superlative;
