@@ -10,6 +10,7 @@ import { BEFORE, QuestionReader, askingClause, readerFor, withoutLeading, type Q
 import { expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 import { factVerdict } from './facts/yes-no.js';
+import type { FactId } from './vocabulary.js';
 
 /** The longest question accepted, in characters. */
 export const MAX_QUERY_LENGTH = 1000;
@@ -350,13 +351,13 @@ function withName(question: string, from: CatalogMaterial, to: CatalogMaterial):
  */
 function stepFact(index: AnswerIndex, config: SiteConfig, base: string, language: Lang, q: QuestionStructure): PreparedAnswer | null {
   if (!q.step || q.named.length || q.conditions.length || q.unpublished || q.projectSpecific) return null;
-  const fact = stepPart(index, config, base, q.step, language);
+  const fact = factPart(index, config, base, q.step, language);
   return { language, routed: false, answer: fact.answer, results: fact.results, kind: 'fact' };
 }
 
-/** The company fact of a next step, composed once per revision, base and language like the search's parts (its key is the fact document's). */
-const stepPart = (index: AnswerIndex, config: SiteConfig, base: string, step: NonNullable<QuestionStructure['step']>, lang: Lang): Composed =>
-  partFor(index, base, `fact:${step}`, lang, () => compose(config, base, { kind: 'fact', fact: step }, lang));
+/** A company fact (a next step's too), composed once per revision, base and language like the search's parts (its key is the fact document's). */
+const factPart = (index: AnswerIndex, config: SiteConfig, base: string, fact: FactId, lang: Lang): Composed =>
+  partFor(index, base, `fact:${fact}`, lang, () => compose(config, base, { kind: 'fact', fact }, lang));
 
 /** The refusal that only routes, composed once per revision, base and language. */
 const routingPart = (index: AnswerIndex, config: SiteConfig, base: string, lang: Lang): Composed =>
@@ -372,7 +373,7 @@ const isRefusal = (prepared: PreparedAnswer) => prepared.routed && prepared.resu
  */
 function stepFirst(index: AnswerIndex, config: SiteConfig, base: string, q: QuestionStructure, prepared: PreparedAnswer): PreparedAnswer {
   if (!q.step || prepared.routed || q.named.length || q.unpublished || q.projectSpecific) return prepared;
-  const step = stepPart(index, config, base, q.step, prepared.language);
+  const step = factPart(index, config, base, q.step, prepared.language);
   const known = new Set(prepared.results.map((r) => r.id));
   if (known.has(step.results[0].id)) return prepared;
   return {
@@ -534,7 +535,7 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   if (circumstance) return circumstance;
   // "Wer seid ihr?", "Who are you?": nothing but who is asked of whom it asks, so the company answers.
   if (!outcome.terms.length && structure.words.some((w) => WHO.has(w)) && structure.words.some((w) => ADDRESSEE.has(w))) {
-    const company = partFor(index, base, 'fact:company', language, () => compose(config, base, { kind: 'fact', fact: 'company' }, language));
+    const company = factPart(index, config, base, 'company', language);
     return { language, routed: false, answer: company.answer, results: company.results, kind: 'fact' };
   }
   if (!searchAnswers(outcome)) {

@@ -1,6 +1,6 @@
 import { defaultConfig, type AnswerVocabulary, type LocalizedText, type SiteConfig } from '../core/site-config.js';
 import { materialsOf, type CatalogMaterial } from './documents.js';
-import { Lexicon, fold, phrases, stem, tokenize, tokensOf, type Entry } from './lexicon.js';
+import { Lexicon, fold, phrases, stem, tokenize, tokensOf, type Entry, type Found } from './lexicon.js';
 import { levelsOfText, meetsNeed, needsModelOf, needsStatedNumber, type Need, type NeedsModel, type ScaleOp } from './needs.js';
 import {
   ACTION_WORDS,
@@ -360,11 +360,15 @@ export class QuestionReader {
    * a scale ("mindestens B1", "Rauchklasse s1", "B1 nach DIN 4102"), a level's words after a comparator
    * ("mindestens scheuerbeständig"). Without a comparator a class is read as exactly that class.
    */
-  /** bare: only the codes with a digit read alone ("der Brandschutz verlangt B1"), after the needs, none a need or a level already read says. */
-  #readScales(tokens: string[], taken: boolean[], negatedBefore: (start: number) => boolean, bare = false, said: Condition[] = []): Condition[] {
+  /**
+   * The levels read with a comparator or their scale near; and apart, the codes with a digit named alone
+   * ("der Brandschutz verlangt B1"), which readAlone decides once the needs are read.
+   */
+  #readScales(tokens: string[], taken: boolean[], negatedBefore: (start: number) => boolean): { read: Condition[]; alone: Found<LevelMention>[] } {
     const comparators = this.#comparators.find(tokens, taken.slice());
     const scaleWords = this.#scaleWords.findAll(tokens);
-    const out: Condition[] = [];
+    const read: Condition[] = [];
+    const alone: Found<LevelMention>[] = [];
     for (const f of this.#levels.find(tokens, taken.slice())) {
       const before = comparators.find(
         (c) => c.value !== 'or_better' && c.end <= f.start && f.start - c.end <= 1 + (scaleWords.some((w) => w.start >= c.end && w.end <= f.start) ? 3 : 0),
@@ -374,22 +378,30 @@ export class QuestionReader {
         (w) => f.value.options.some((o) => o.scale === w.value) && ((w.end <= f.start && f.start - w.end <= 3) || (w.start >= f.end && w.start - f.end <= 3)),
       );
       const comparator = after ? 'ge' : before?.value;
-      // A code with a digit ("B1", "A2", "s1") names its level alone; a letter ("B") needs its scale near.
-      const distinct = f.value.code && f.end - f.start === 1 && /^[a-z]\d$/.test(tokens[f.start]);
-      if (bare ? comparator || near.length || !distinct : !(comparator || (f.value.code && near.length))) continue;
+      if (!(comparator || (f.value.code && near.length))) {
+        // A code with a digit ("B1", "A2", "s1") names its level alone; a letter ("B") needs its scale near.
+        if (f.value.code && f.end - f.start === 1 && /^[a-z]\d$/.test(tokens[f.start])) alone.push(f);
+        continue;
+      }
       const option = f.value.options.find((o) => near.some((w) => w.value === o.scale)) ?? f.value.options[0];
-      // "at least flame-retardant (B1)", "raucharm (s1)": the code in brackets is the level already said.
-      if (bare && f.value.options.some((o) => said.some((c) => this.#says(c, o.scale, o.level)))) continue;
       for (let i = f.start; i < f.end; i++) taken[i] = true;
       for (const c of [before, after]) if (c) for (let i = c.start; i < c.end; i++) taken[i] = true;
-      // A class named alone is a bar to meet: "Ist X B1?" is met by A2 too.
-      out.push({
-        kind: 'scale',
-        scale: option.scale,
-        level: option.level,
-        op: (comparator ?? (bare ? 'ge' : 'eq')) as ScaleOp,
-        negated: negatedBefore(f.start),
-      });
+      read.push({ kind: 'scale', scale: option.scale, level: option.level, op: (comparator ?? 'eq') as ScaleOp, negated: negatedBefore(f.start) });
+    }
+    return { read, alone };
+  }
+
+  /**
+   * The codes named alone that no need or level read says already ("at least flame-retardant (B1)", "raucharm
+   * (s1)"), each a bar to meet: "Ist X B1?" is met by A2 too.
+   */
+  #readAlone(alone: Found<LevelMention>[], taken: boolean[], negatedBefore: (start: number) => boolean, said: Condition[]): Condition[] {
+    const out: Condition[] = [];
+    for (const f of alone) {
+      if (taken[f.start] || f.value.options.some((o) => said.some((c) => this.#says(c, o.scale, o.level)))) continue;
+      taken[f.start] = true;
+      const [option] = f.value.options;
+      out.push({ kind: 'scale', scale: option.scale, level: option.level, op: 'ge', negated: negatedBefore(f.start) });
     }
     return out;
   }
@@ -526,7 +538,8 @@ export class QuestionReader {
         conditions.push({ kind: 'fire_class', code, negated: true });
       } else conditions.push({ kind: 'fire_class', code, negated: false });
     }
-    conditions.push(...this.#readScales(tokens, taken, negatedBefore));
+    const scales = this.#readScales(tokens, taken, negatedBefore);
+    conditions.push(...scales.read);
     const numerics = readNumbers(folded);
 
     const needEnds = new Set<number>();
@@ -546,7 +559,7 @@ export class QuestionReader {
         conditions.push({ kind: 'need', need, stated, negated: negatedBefore(f.start, f.end) });
     }
     for (const numeric of numerics) conditions.push({ kind: 'numeric', numeric, negated: false });
-    conditions.push(...this.#readScales(tokens, taken, negatedBefore, true, conditions));
+    conditions.push(...this.#readAlone(scales.alone, taken, negatedBefore, conditions));
 
     const useCases = this.#useCases.find(tokens, taken);
     for (const f of useCases) conditions.push({ kind: 'use_case', useCase: f.value, negated: negatedBefore(f.start, f.end) });

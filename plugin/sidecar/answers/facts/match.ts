@@ -69,13 +69,7 @@ class LanguageCards {
     if (found) return found;
     const exact = new Set<number>(this.#postings.get(term) ?? []);
     const prefix = new Set<number>();
-    if (term.length >= 4) {
-      for (let i = lowerBound(this.#vocabulary, term), n = 0; i < this.#vocabulary.length && n < MAX_PREFIX_WORDS; i++, n++) {
-        const word = this.#vocabulary[i];
-        if (!word.startsWith(term)) break;
-        for (const id of this.#postings.get(word)!) if (!exact.has(id)) prefix.add(id);
-      }
-    }
+    if (term.length >= 4) this.#addBeginning(term, exact, prefix);
     // A German compound's head: "zeit" finds "Telefonzeiten" (the head carries the compound's meaning).
     if (this.#heads && term.length >= 4) {
       const reversed = [...term].reverse().join('');
@@ -87,17 +81,19 @@ class LanguageCards {
       }
     }
     // A German verb's "-t" ("liefert", "kostet") before the noun the cards use ("Lieferung", "Kosten"): its stem as a prefix.
-    if (this.#heads && exact.size + prefix.size === 0 && term.length >= 6 && term.endsWith('t')) {
-      const stem = term.slice(0, -1);
-      for (let i = lowerBound(this.#vocabulary, stem), n = 0; i < this.#vocabulary.length && n < MAX_PREFIX_WORDS; i++, n++) {
-        const word = this.#vocabulary[i];
-        if (!word.startsWith(stem)) break;
-        for (const id of this.#postings.get(word)!) prefix.add(id);
-      }
-    }
+    if (this.#heads && exact.size + prefix.size === 0 && term.length >= 6 && term.endsWith('t')) this.#addBeginning(term.slice(0, -1), exact, prefix);
     found = { exact: Uint32Array.from(exact), prefix: Uint32Array.from(prefix) };
     if (term.length <= MAX_MEMO_TERM) this.#terms.set(term, found);
     return found;
+  }
+
+  /** Into prefix: the cards (not in exact) with one of the first MAX_PREFIX_WORDS words that begin with start. */
+  #addBeginning(start: string, exact: Set<number>, prefix: Set<number>): void {
+    for (let i = lowerBound(this.#vocabulary, start), n = 0; i < this.#vocabulary.length && n < MAX_PREFIX_WORDS; i++, n++) {
+      const word = this.#vocabulary[i];
+      if (!word.startsWith(start)) break;
+      for (const id of this.#postings.get(word)!) if (!exact.has(id)) prefix.add(id);
+    }
   }
 
   length(id: number): number {

@@ -1,4 +1,5 @@
 import type { SiteConfig } from '../../core/site-config.js';
+import { say } from '../compose.js';
 import { companyOf } from '../documents.js';
 import type { PreparedAnswer } from '../answer.js';
 import { tokensOf } from '../lexicon.js';
@@ -42,6 +43,8 @@ function timedOtherwise(answer: string[], asked: string[]): boolean {
 }
 
 const OFF_HOURS = new Set(tokensOf(`${OFF_HOURS_WORDS.de}, ${OFF_HOURS_WORDS.en}`));
+/** The words long enough to begin a compound ("Samstagvormittag"). */
+const OFF_HOURS_HEADS = [...OFF_HOURS].filter((day) => day.length >= 6);
 const CLOCK_UNITS = new Set(['uhr', 'pm', 'am']);
 const CLOCK_BEFORE = new Set(['um', 'at', 'gegen', 'around']);
 
@@ -62,7 +65,7 @@ function hoursNamed(asked: string[]): number[] {
 function closedWhenAsked(config: SiteConfig, asked: string[]): boolean | undefined {
   const { opens, closes } = companyOf(config).telephone;
   const [open, close] = [opens, closes].map((time) => Number(time.split(':')[0]));
-  if (asked.some((word) => OFF_HOURS.has(word) || [...OFF_HOURS].some((day) => day.length >= 6 && word.startsWith(day)))) return true;
+  if (asked.some((word) => OFF_HOURS.has(word) || OFF_HOURS_HEADS.some((day) => word.startsWith(day)))) return true;
   const hours = hoursNamed(asked);
   if (hours.length === 0) return undefined;
   return hours.some((hour) => hour < open || hour >= close);
@@ -74,8 +77,9 @@ const NUMBER_WORDS = new Map([
   ...tokensOf(`${ONE_WORDS.de}, ${ONE_WORDS.en}`).map((t): [string, number] => [t, 1]),
 ]);
 /** Business days a unit of time stands for (a week of five, a month of 21). */
+const BUSINESS_DAY = /^(werktag|arbeitstag|business|working)/;
 const BUSINESS_DAYS: [RegExp, number][] = [
-  [/^(werktag|arbeitstag|business|working)/, 1],
+  [BUSINESS_DAY, 1],
   [/^(tag|day)/, 5 / 7],
   [/^(woche|week)/, 5],
   [/^(monat|month)/, 21],
@@ -90,11 +94,9 @@ const [MORE, LESS, WITHIN] = (['more', 'less', 'within'] as const).map(
  * zwei Wochen?", "within a week?"); undefined when the question or the fact names no duration.
  */
 function durationAgrees(asked: string[], said: string[]): boolean | undefined {
-  const days = said.flatMap((w, i) => (/^\d+$/.test(w) && /^(werktag|business)/.test(said[i + 1] ?? '') ? [Number(w)] : []));
-  const ranges = said.flatMap((w, i) =>
-    /^\d+$/.test(w) && /^\d+$/.test(said[i + 1] ?? '') && /^(werktag|business)/.test(said[i + 2] ?? '') ? [Number(said[i + 1])] : [],
-  );
-  const longest = Math.max(...days, ...ranges);
+  // "5–7 Werktagen": the number before the unit is a range's end, so the longest.
+  const days = said.flatMap((w, i) => (/^\d+$/.test(w) && BUSINESS_DAY.test(said[i + 1] ?? '') ? [Number(w)] : []));
+  const longest = Math.max(...days);
   if (!Number.isFinite(longest)) return undefined;
   for (let i = 0; i < asked.length - 1; i++) {
     const count = /^\d+$/.test(asked[i]) ? Number(asked[i]) : NUMBER_WORDS.get(asked[i]);
@@ -124,18 +126,18 @@ export function factVerdict(
 ): string | undefined {
   if (SAYS_YES_NO.test(prepared.answer)) return undefined;
   if (asked.some((w, i) => ALTERNATIVE.has(w) && i < asked.length - 1)) return undefined;
-  const lang = prepared.language;
+  const verdict = (yes: boolean) => (yes ? say(prepared.language, 'Ja:', 'Yes:') : say(prepared.language, 'Nein:', 'No:'));
   const said = tokensOf(prepared.answer);
   const closed = prepared.results[0]?.id === 'company:telephone' ? closedWhenAsked(config, asked) : undefined;
-  if (denies(said, asked, true) || timedOtherwise(said, asked) || closed === true) return lang === 'de' ? 'Nein:' : 'No:';
-  if (closed === false) return lang === 'de' ? 'Ja:' : 'Yes:';
+  if (denies(said, asked, true) || timedOtherwise(said, asked) || closed === true) return verdict(false);
+  if (closed === false) return verdict(true);
   const lasting = durationAgrees(asked, said);
-  if (lasting !== undefined) return lasting ? (lang === 'de' ? 'Ja:' : 'Yes:') : lang === 'de' ? 'Nein:' : 'No:';
+  if (lasting !== undefined) return verdict(lasting);
   const stated = tokenize(prepared.answer);
   // Getting and sending are said of every fact ("Do you send out samples?", "get back to me"): what is asked is the rest.
   const general = new Set(tokenize(`${GENERAL_VERBS.de} ${GENERAL_VERBS.en}`));
   // A term as a word of the fact, the start of one, or the head of a compound ("Berater" of "Fachberater").
   const states = (term: string) => stated.some((t) => t === term || (term.length >= 4 && t.startsWith(term)) || (term.length >= 5 && t.endsWith(term)));
   const asks = terms.filter((t) => !general.has(t));
-  return asks.length > 0 && asks.every(states) ? (lang === 'de' ? 'Ja:' : 'Yes:') : undefined;
+  return asks.length > 0 && asks.every(states) ? verdict(true) : undefined;
 }
