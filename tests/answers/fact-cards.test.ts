@@ -523,6 +523,25 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'whats ur phone numbr').answer).toContain(site.config.company.telephone.number);
   });
 
+  it('answers what to have ready for an enquiry or a quote with the FAQ entry that says so, found by its words, not its id', () => {
+    const quote = ask(site, 'What info do you need from me for a quote?');
+    expect(quote).toMatchObject({ routed: false });
+    expect(quote.answer).toMatch(/^Have the wall dimensions/);
+    expect(ids(quote)).toContain('faq:enquiry-preparation');
+    const named = ask(site, 'Ich möchte ein Angebot für das Glasfasergewebe A2 anfragen. Was soll ich vorbereiten?');
+    expect(named.answer).toMatch(/^Für Glasfasergewebe A2: Halten Sie die Wandmaße/);
+    expect(ids(named)).toEqual(expect.arrayContaining(['faq:enquiry-preparation', 'glasfaser-a2']));
+    // Another step asked keeps its own answer.
+    expect(ask(site, 'Was muss ich für den Wallcheck vorbereiten?').answer).toContain('/wallcheck');
+    // Staff renumber the entry: still found; without it, the question is no longer answered from it.
+    const renamed = defaultConfig();
+    renamed.discovery.faq = renamed.discovery.faq.map((f) => (f.id === 'enquiry-preparation' ? { ...f, id: 'vorbereitung' } : f));
+    expect(ids(ask(new SiteState(renamed), 'What info do you need from me for a quote?'))).toContain('faq:vorbereitung');
+    const without = defaultConfig();
+    without.discovery.faq = without.discovery.faq.filter((f) => f.id !== 'enquiry-preparation');
+    expect(ask(new SiteState(without), 'What info do you need from me for a quote?').answer).not.toContain('wall dimensions');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

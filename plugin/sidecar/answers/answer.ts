@@ -388,6 +388,8 @@ function stepFirst(index: AnswerIndex, config: SiteConfig, base: string, q: Ques
 export function prepareAnswer(site: SiteState, query: string, context: AskContext): PreparedAnswer {
   const index = indexFor(site.revision, site.config);
   const read = readFor(site, query, context);
+  const preparation = preparationAnswer(index, site.config, context.publicBase, read);
+  if (preparation) return preparation;
   const prepared = answerRead(site, read, context);
   const previous = context.previous ?? [];
   const q = read.structure;
@@ -436,6 +438,22 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
     }
   }
   return yesNoFirst(index, site.config, q, read.outcome, stepFirst(index, site.config, context.publicBase, q, prepared));
+}
+
+/**
+ * What to have ready for an enquiry or a quote ("Was brauchen Sie von mir für ein Angebot?"): the FAQ entry that
+ * says so, before the price words of "Angebot" route it; for a named material, opened with its name. Not with
+ * another step asked (a sample, the file check, a call) or a value the data does not publish.
+ */
+function preparationAnswer(index: AnswerIndex, config: SiteConfig, base: string, read: ReadQuestion): PreparedAnswer | null {
+  const q = read.structure;
+  if (!q.prepares || (q.step && q.step !== 'ordering') || q.unpublished) return null;
+  const lang = read.language;
+  const faq = factDeskFor(index, config).preparation(lang, base);
+  if (!faq || !q.named.length) return faq;
+  const names = q.named.map((m) => m.name[lang]).join(lang === 'de' ? ' und ' : ' and ');
+  const materials = q.named.flatMap((m) => compose(config, base, { kind: 'material', materialId: m.id }, lang).results);
+  return { ...faq, answer: `${lang === 'de' ? 'Für' : 'For'} ${names}: ${faq.answer}`, results: [...faq.results, ...materials] };
 }
 
 /**

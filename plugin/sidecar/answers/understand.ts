@@ -80,6 +80,8 @@ export interface QuestionStructure {
    * (a sample, the file check, a call, an enquiry): how to go on leads, not the material's card.
    */
   step?: Step;
+  /** Asks what to have ready for an enquiry or a quote (answered by the FAQ entry that says so). */
+  prepares: boolean;
   /** How many materials a list question asks for ("which three materials …"), when it says. */
   count?: number;
   /** The question's words, folded. */
@@ -686,6 +688,7 @@ export class QuestionReader {
       recommendation: has('recommend'),
       those: has('those'),
       step,
+      prepares: has('prepare_step') || this.#pairedStep('prepare_step', tokens, false, leading),
       count: readCount(tokens),
       words: tokens,
     };

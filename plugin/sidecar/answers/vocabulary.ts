@@ -471,6 +471,12 @@ export const QUESTION_SHAPE_WORDS = {
     de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen, wie geht es los, wie gehts los, wo fangen wir an, wo fange ich an, was machen wir jetzt, was tun wir jetzt, wie geht es nun weiter, was muss ich tun, was müssen wir tun, wie bringen wir das Projekt voran, wie starten wir das Projekt, das Projekt starten, was können wir tun, was kann ich tun, wohin damit, wohin schicken wir das, wohin schicke ich das, wie fange ich an, wie fang ich an, wie fangen wir an, womit fange ich an, womit fangen wir an, erster Schritt, ersten Schritt, erste Schritt, was mache ich jetzt, was mache ich nun, was mach ich jetzt, was tue ich jetzt, was machen wir nun, an Ihr Team übergeben, an euer Team übergeben, wie übergebe ich, wie übergeben wir',
     en: "next step, next steps, what now, what happens next, what do we do next, how do we proceed, how to proceed, how do i start, how do we start, how do we go about, get started, project enquiry, project inquiry, where do we start, where do i start, where to start, what do we do now, what do i do now, get things moving, get the ball rolling, what do i need to do, what do we need to do, get the project started, get this started, get the project going, take the project forward, take this forward, move the project forward, move forward, what can we do, what can i do, where do we send it, where do i send it, where should we send it, first thing, first step, first steps, what's next, whats next, what should i do now, what should we do now, what should i do next, what do i do next, hand over, hand off, hand the client over, hand my client over",
   },
+  // What to have ready for an enquiry or a quote ("Was brauchen Sie von mir?"): the FAQ entry that says so.
+  // ("parat haben", "have at hand" are the staff's synonyms of "Angaben"/"information": STEP_PAIRS reads them so.)
+  prepare_step: {
+    de: 'was brauchen Sie von mir, was braucht ihr von mir, was brauchen Sie von uns, was braucht ihr von uns, was benötigen Sie von mir, was benötigen Sie von uns',
+    en: 'what do you need from me, what do you need from us, what would you need from me, what would you need from us',
+  },
   // A follow-up about all the materials the previous answer named ("which of those …"), not only its first.
   those: {
     de: 'davon, diesen, denen, von denen, welche davon, unter diesen',
@@ -546,6 +552,27 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
       objects: {
         de: 'jemandem, jemanden, Berater, Beraterin, Fachberater, Fachberaterin, Mensch, Menschen, Person, Mitarbeiter',
         en: 'someone, somebody, advisor, adviser, consultant, human, person, representative, sales rep',
+      },
+    },
+  ],
+  // What is needed for an enquiry or a quote ("Welche Angaben brauche ich für eine Projektanfrage?", "what info do you need
+  // for a quote?"), or what the asker should have ready ("what should I have at hand?", read as "what should I information").
+  prepare_step: [
+    {
+      acts: {
+        de: 'was brauchen Sie, was braucht ihr, was benötigen Sie, was benötigt ihr, was brauche ich, was brauch ich, was benötige ich, was brauchen wir',
+        en: 'what do you need, what would you need, what do i need to provide, what do we need to provide, what do i need to send, what do i need to give',
+      },
+      objects: {
+        de: 'Anfrage, Projektanfrage, Angebot, Kostenvoranschlag, anfragen',
+        en: 'enquiry, inquiry, quote, quotation, request, enquire, inquire',
+      },
+    },
+    {
+      acts: { de: 'Angaben, Informationen, Infos, Details, Unterlagen', en: 'information, info, details, documents' },
+      objects: {
+        de: 'Anfrage, Projektanfrage, Angebot, Kostenvoranschlag, anfragen, von mir, von uns, sollte ich, soll ich, muss ich, sollten wir, sollen wir, müssen wir',
+        en: 'enquiry, inquiry, quote, quotation, request, enquire, inquire, from me, from us, should i, do i need, should we, do we need',
       },
     },
   ],

@@ -22,6 +22,7 @@ import {
   NOT_PUBLISHED,
   OFFER_ASKS,
   OFFER_WORDS,
+  PREPARATION_WORDS,
   STAFF_NAME,
   TIME_WORDS,
 } from './wording.js';
@@ -349,6 +350,12 @@ export class FactDesk {
   best(terms: string[], lang: Lang, accept?: (card: FactCard) => boolean): CardHit | undefined {
     const [top] = this.cards.match(terms, lang, accept, 1, (t) => this.#index.knows(t, lang));
     return top && top.score >= this.threshold ? top : undefined;
+  }
+
+  /** The FAQ entry on what to have ready for an enquiry or a quote, found by PREPARATION_WORDS; null when no entry says it. */
+  preparation(lang: Lang, base: string): FactAnswer | null {
+    const hit = this.best(this.#index.tokenize(PREPARATION_WORDS[lang], lang), lang, (card) => card.grounding.kind === 'faq');
+    return hit ? this.#cardAnswer(hit, base, lang) : null;
   }
 
   #cardAnswer(hit: CardHit, base: string, lang: Lang, opening?: string): FactAnswer {

@@ -124,3 +124,6 @@ export const STAFF_NAME: { asks: LocalizedText; staff: LocalizedText; says: Loca
     en: 'Names of individual staff are not published in our data; your advisor introduces themselves when they get in touch.',
   },
 };
+
+/** What the FAQ entry on preparing an enquiry is about: it is found by these words, however staff word or name it. */
+export const PREPARATION_WORDS: LocalizedText = { de: 'Angaben bereit halten Projektanfrage', en: 'information have ready project enquiry' };
