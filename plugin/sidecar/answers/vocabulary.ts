@@ -252,6 +252,11 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'später',
     'finde',
     'finden',
+    // Spoken forms without their -e, and "again" ("wo find ich nochmal …", "hab ich").
+    'find',
+    'hab',
+    'nochmal',
+    'nochmals',
     // "Wie kommen die Daten zu euch?": getting somewhere, said of everything.
     'kommen',
     'kommt',
