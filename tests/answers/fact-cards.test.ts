@@ -287,6 +287,12 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Wie geht es weiter?')).toMatchObject({ routed: false });
     const check = ask(site, 'Can someone make sure our photo is sharp enough for a 3 m wall?');
     expect(check.answer).toContain('/wallcheck');
+    // How to get a quote is that step; what a quote will say (its price, by when) is an advisor's.
+    const quote = ask(site, 'How do I get a quote?');
+    expect(quote).toMatchObject({ routed: false });
+    expect(ids(quote)[0]).toBe('company:ordering');
+    expect(ask(site, 'What will the quote come to for 60 m²?')).toMatchObject({ routed: true });
+    expect(ask(site, 'Can I get a quote for 200 m² by tomorrow?')).toMatchObject({ routed: true });
   });
 
   it('answers a question for a time from a card that states one, and reads "doesnt" as "does not"', () => {

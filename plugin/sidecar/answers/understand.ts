@@ -16,6 +16,7 @@ import {
   PRIORITY_WORDING,
   RECOMMENDATION_WORDS,
   QUESTION_SHAPE_WORDS,
+  QUOTE_WORDS,
   STEP_PAIRS,
   UNPUBLISHED_WORDS,
   type AttributeId,
@@ -682,7 +683,10 @@ export class QuestionReader {
         .some((f) => f.start >= asked && !asksDuration(tokens, f.start) && !asksVariant(tokens, f.end) && !describesLength(tokens, f.start)),
       action: actions.length > 0,
       confirms: actions.length > 0 && actions.every((f) => f.value),
-      projectSpecific: this.#projectSpecific.find(tokens, taken.slice()).some((f) => f.start >= asked && !later(f.start)),
+      // A quote asked for as a next step ("How do I get a quote?") is how to get it, not what it will say.
+      projectSpecific: this.#projectSpecific
+        .find(tokens, taken.slice())
+        .some((f) => f.start >= asked && !later(f.start) && !(step === 'ordering' && tokens.slice(f.start, f.end).every((t) => QUOTES.has(t)))),
       listWord: has('list') || !asksYesNo,
       asksMaterial: has('list') || has('recommend') || tokens.some((t) => MATERIAL_TERMS.has(t)),
       recommendation: has('recommend'),
@@ -694,6 +698,8 @@ export class QuestionReader {
     };
   }
 }
+
+const QUOTES = new Set(tokensOf(`${QUOTE_WORDS.de}, ${QUOTE_WORDS.en}`));
 
 const PARTICLES = new Set(tokensOf(`${PHRASE_PARTICLES.de}, ${PHRASE_PARTICLES.en}`));
 

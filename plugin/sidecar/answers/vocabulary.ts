@@ -163,8 +163,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
     // Its title names what it covers, not "project": a question that only mentions its project is no such question.
     label: { de: 'Preise, Termine und Montage', en: 'Prices, dates and installation' },
     terms: {
-      de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Zahlungsziel Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung Januar Februar März April Juni Juli August September Oktober November Dezember',
-      en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging hanger visit survey measure abroad complaint warranty guarantee promise guaranteed reservation January February March April June July August September October November December',
+      de: 'Preis Preise Preisliste Kosten kostet teuer günstig Angebot Kostenvoranschlag Rabatt Nachlass Zahlung bezahlen Zahlungsziel Termin Wunschtermin Montage montieren Monteur Tapezierer tapezieren anbringen Verarbeitung Installation vor Ort Besichtigung Aufmaß Ausland Reklamation Garantie garantieren verbindlich zusagen Zusage Reservierung übermorgen Januar Februar März April Juni Juli August September Oktober November Dezember',
+      en: 'price prices price list pricing cost costs expensive cheap quote quotation discount payment pay invoice appointment date schedule installation install installer fitting fitter hanging hanger visit survey measure abroad complaint warranty guarantee promise guaranteed reservation tomorrow January February March April June July August September October November December',
     },
   },
 };
@@ -510,6 +510,9 @@ export const QUESTION_SHAPE_WORDS = {
   narrower: { de: 'schmaler', en: 'narrower' },
 } satisfies Record<string, LocalizedText>;
 
+/** A quote: an advisor's, after an enquiry; asked how to get, it is a next step, not a price ("How do I get a quote?"). */
+export const QUOTE_WORDS: LocalizedText = { de: 'Angebot, Kostenvoranschlag', en: 'quote, quotation, an offer, the offer' };
+
 /**
  * A next step said by what the person wants done and to what: a word of each anywhere in the question
  * ("die Druckdatei vorher durchsehen", "make sure my photo will print well", "the formal enquiry going").
@@ -592,7 +595,7 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
         de: 'bekommen, erhalten, anfordern, einholen, komme, kommen, anfragen, frage, fragen, schicken, zuschicken, senden, erstellen, kriegen, kriege, bitte',
         en: 'get, request, obtain, receive, send, prepare, like, need, please',
       },
-      objects: { de: 'Angebot, Kostenvoranschlag', en: 'quote, quotation, an offer, the offer' },
+      objects: QUOTE_WORDS,
     },
     // Sending is a step for an enquiry only: "send you my print file for the project" is a file transfer.
     {
