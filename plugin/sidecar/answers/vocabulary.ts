@@ -554,8 +554,8 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
   person_step: [
     {
       acts: {
-        de: 'sprechen, reden, erreichen, erreiche, anrufen, telefonieren, hinzuziehen, ins Boot',
-        en: 'talk, speak, reach, call, phone, ring, on board, involved',
+        de: 'sprechen, reden, erreichen, erreiche, anrufen, telefonieren, hinzuziehen, ins Boot, vermitteln, verbinden, kommen wir an, komme ich an, kommt man an',
+        en: 'talk, speak, reach, call, phone, ring, on board, involved, get me, connect me, put me in touch',
       },
       objects: {
         de: 'jemandem, jemanden, Berater, Beraterin, Fachberater, Fachberaterin, Mensch, Menschen, Person, Mitarbeiter',
