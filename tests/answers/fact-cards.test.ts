@@ -235,6 +235,15 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(lightest.answer).not.toContain('560 g/m²');
   });
 
+  it('answers a follow-up that names no material and asks a company fact with the fact, not the material named before', () => {
+    const previous = ['Ich hab jetzt Vinyl auf Vlies 300 für unser Bad im Auge – wie bestell ich das?'];
+    const files = prepareAnswer(site, 'Und die Druckdatei, wie kommt die dann zu Ihnen?', { ...context, previous });
+    expect(files.answer).toMatch(/^Druckdaten werden per FTP/);
+    // A step or an order for it is still the material's.
+    const order = prepareAnswer(site, 'passt. wie bestell ich das?', { ...context, previous: ['Ist Metallic-Effekt Silber scheuerbeständig?'] });
+    expect(order.answer).toMatch(/^Für Metallic-Effekt Silber: /);
+  });
+
   it('asks a follow-up the data does not answer alone together with the question before it, and keeps a refusal that still holds', () => {
     const since = prepareAnswer(site, 'und ab wann wird da gezählt?', { ...context, previous: ['Wie lange brauchen Produktion und Versand?'] });
     expect(since).toMatchObject({ routed: false });

@@ -402,6 +402,21 @@ export function prepareAnswer(site: SiteState, query: string, context: AskContex
       if (!again.routed) return again;
     }
   }
+  // A follow-up that names no material and asks a company fact ("Und die Druckdatei, wie kommt die zu Ihnen?" after
+  // "Wie bestelle ich Vinyl auf Vlies 300?"): the fact, not the card of the material it was read with.
+  if (
+    previous.length &&
+    !prepared.routed &&
+    prepared.kind === 'catalog' &&
+    q.named.length &&
+    !q.step &&
+    !q.action &&
+    !q.attributes.length &&
+    !q.conditions.length
+  ) {
+    const alone = prepareAnswer(site, query, { ...context, previous: [] });
+    if (!alone.routed && alone.kind === 'fact' && !readFor(site, query, { ...context, previous: [] }).structure.named.length) return alone;
+  }
   // The part of the question asked alone, kept only when it gives a company fact: what the rest says of a
   // material or a project is not that part's to drop.
   const factOf = (part: string | undefined): PreparedAnswer | undefined => {
