@@ -280,6 +280,9 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     // "selber" (not a typo of "Silber"); about ("ungefähr" is no ferry, "Fähre").
     'selber',
     'ungefähr',
+    // "zum Beispiel", "beispielsweise": what follows is the example.
+    'beispiel',
+    'beispielsweise',
     'etwa',
     'circa',
     'ca',
@@ -337,6 +340,9 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'usually',
     'normally',
     'typically',
+    // "for example", "for instance": what follows is the example, the words themselves say nothing.
+    'example',
+    'instance',
   ],
 };
 
