@@ -244,6 +244,16 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(order.answer).toMatch(/^Für Metallic-Effekt Silber: /);
   });
 
+  it('corrects a value claimed of a named material with its own, without the materials that have the claimed one', () => {
+    const value = ask(site, 'I heard the Non-woven Classic 150 is rated B-s1, d0, right?');
+    expect(value.answer).toMatch(/^No: Non-woven Classic 150 – C-s1, d0/);
+    expect(value.answer).not.toContain('B-s1, d0');
+    expect(ids(value).filter((id) => site.config.materials.some((m) => m.id === id))).toEqual(['vlies-classic']);
+    // Asked without a claim, the materials that have it follow; a claimed suitability names the one that has it.
+    expect(ask(site, 'Is the Non-woven Classic 150 rated B-s1, d0?').answer).toContain('Flame-retardant non-woven FR B1');
+    expect(ask(site, 'The sand textured non-woven is fine for an escape corridor, right?').answer).toContain('Glass fibre fabric A2');
+  });
+
   it('asks a follow-up the data does not answer alone together with the question before it, and keeps a refusal that still holds', () => {
     const since = prepareAnswer(site, 'und ab wann wird da gezählt?', { ...context, previous: ['Wie lange brauchen Produktion und Versand?'] });
     expect(since).toMatchObject({ routed: false });

@@ -260,6 +260,8 @@ interface Context {
   base: string;
   lang: Lang;
   model: NeedsModel;
+  /** The question puts a claim to be confirmed ("I heard it's B-s1, d0, right?"). */
+  claim?: boolean;
 }
 
 function results(ctx: Context, ms: CatalogMaterial[]): AskResult[] {
@@ -724,6 +726,10 @@ function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): Ca
     const lacking = q.conditions.filter((c) => holds(model, m, c) === false);
     if (q.conditions.length > 1 && lacking.length)
       sentences.push(say(lang, `Es fehlt: ${labels(model, lacking, lang)}.`, `It lacks: ${labels(model, lacking, lang)}.`));
+    // A claim of a value ("I heard it's rated B-s1, d0, right?") is corrected by the true one; which other materials
+    // have the value claimed is not asked (a claimed suitability still gets the materials that have it).
+    const claimsValue = q.conditions.some((c) => c.kind === 'fire_class' || (c.kind === 'scale' && c.op === 'eq'));
+    if (ctx.claim && claimsValue) return answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions, m)], [m]);
     sentences.push(...reasonsOf(ctx, q.conditions, m), ...instead);
     return answered(ctx, sentences, [m, ...others]);
   }
@@ -782,8 +788,8 @@ function stepAnswer(ctx: Context, named: CatalogMaterial[], fact: FactId, openin
 }
 
 /** The structured answer to a question, or undefined when the search index should answer it. */
-export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, q: QuestionStructure): CatalogAnswer | undefined {
-  const ctx: Context = { config, base, lang, model: needsModelOf(config) };
+export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, q: QuestionStructure, claim = false): CatalogAnswer | undefined {
+  const ctx: Context = { config, base, lang, model: needsModelOf(config), claim };
   const named = q.named;
   // The file check or a call asked for with nothing to choose: that step, with its link or number.
   const choosing = q.conditions.length > 0 || q.superlative !== undefined || q.applications.size > 0;
