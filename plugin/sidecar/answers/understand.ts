@@ -974,10 +974,11 @@ const OR_LESS = /^(?:[a-z]+\s+)?(?:or less|oder weniger|und weniger|or below|and
 const WIDTH_STEMS = ['breit', 'schmal', 'wide', 'narrow', 'width'];
 const WEIGHT_STEMS = ['schwer', 'leicht', 'heav', 'light', 'weigh'];
 const WORD_CHAR = /\w/;
-const CONNECTIVE = /(?:als|than)$/;
+// "wider than", and a comparison or "of" between the value's word and the number ("print widths below 1.5 metres", "Breite von 3 m").
+const CONNECTIVE = /(?:als|than|below|under|over|above|unter|ueber|of|von)$/;
 
 /**
- * Whether `before` ends in a word containing one of `stems`, then whitespace, then perhaps "als"/"than" and
+ * Whether `before` ends in a word containing one of `stems`, then whitespace, then perhaps a CONNECTIVE and
  * whitespace: what `(stem)\w*\s+(als|than)?\s*$` said, read from the end (as a pattern, a run of words and
  * spaces made it cubic).
  */

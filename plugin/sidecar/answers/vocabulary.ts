@@ -362,8 +362,8 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
   },
   cleanability: {
     // "putzen" as written only (its stem is the plaster, "Putz"): "putzen", "geputzt", "putzbar".
-    de: 'Reinigung, reinigen, Reinigungsfähigkeit, reinigungsfähig, Reinigungsklasse, Reinigungsnorm, reinigbar, zu putzen, geputzt, putzbar, sauber machen, sauber halten, Pflege, pflegen, abwischen',
-    en: 'cleaning, clean, cleanability, cleanability class, care, wipe, maintenance, keep clean',
+    de: 'Reinigung, reinigen, Reinigungsfähigkeit, reinigungsfähig, Reinigungsklasse, Reinigungsnorm, reinigbar, gereinigt, zu putzen, geputzt, putzbar, sauber machen, sauber halten, Pflege, pflegen, abwischen',
+    en: 'cleaning, clean, cleaned, cleanability, cleanability class, care, wipe, maintenance, keep clean',
   },
   surface: { de: 'Oberfläche, Oberflächen, Haptik, Struktur, Optik, Finish', en: 'surface, finish, texture, surface finish, feel' },
   base_material: {
@@ -471,8 +471,8 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'most hard-wearing, most hard wearing, hardest-wearing, most durable, most robust, easiest to clean, most cleanable, best cleanability, easiest to keep clean, simplest to clean, simplest to keep clean, toughest, most resistant',
   },
   best_fire: {
-    de: 'beste Brandklasse, besten Brandklasse, bestes Brandverhalten, besten Brandverhalten, sicherste, am sichersten',
-    en: 'best fire rating, best fire class, best reaction to fire, most fire-resistant, safest',
+    de: 'beste Brandklasse, besten Brandklasse, bestes Brandverhalten, besten Brandverhalten, höchste Brandklasse, höchsten Brandklasse, sicherste, am sichersten, feuersicherste, feuersichersten, brandsicherste, brandsichersten',
+    en: 'best fire rating, best fire class, best reaction to fire, highest fire rating, highest fire class, most fire-resistant, most fire-safe, most fireproof, most fire-proof, safest',
   },
   recommend: {
     de: 'empfehlen, empfiehlst, Empfehlung, eignet, geeignet, passt, passend, nehmen, raten',
