@@ -96,6 +96,10 @@ describe('retrieval before refusal', () => {
     const stock = ask(site, 'Is Textured non-woven Sand available right now?');
     expect(stock.routed).toBe(true);
     expect(stock.answer).toMatch(/not published/);
+    // Of a named material asked with an order: said of it, the material among the results.
+    const ordered = ask(site, 'Is there stock of the Eco non-woven PVC-free, or does it have to be ordered in?');
+    expect(ordered.answer).toMatch(/^Eco non-woven PVC-free: Stock and availability are not published/);
+    expect(ordered.results.map((r) => r.id)).toEqual(['oeko-vlies-pvc-frei', 'contact']);
   });
 
   it('says that a country the data does not name is not published, never the delivery time', () => {

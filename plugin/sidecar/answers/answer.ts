@@ -560,7 +560,7 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   if (early) return early;
   const structured = structuredAnswer(index, config, base, asked, language, outcome, structure);
   // A routed answer with only the contact point is a refusal: it says what is not published.
-  if (structured && isRefusal(structured)) return desk.refusal(asked, language, base, outcome);
+  if (structured && isRefusal(structured)) return desk.refusal(asked, language, base, outcome, structure.named);
   if (structured) return structured;
   const top = outcome.hits[0];
   if (structure.unpublished && top && desk.foundByUnpublished(top.matched, language)) return desk.refusal(asked, language, base, outcome);

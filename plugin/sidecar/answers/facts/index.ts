@@ -631,7 +631,7 @@ export class FactDesk {
    * telephone; but the price of what the data says costs nothing ("Muss ich für den Wallcheck bezahlen?")
    * is published: that card answers, "No" to a claim with a figure ("kostet 49 Euro, stimmt das?").
    */
-  refusal(query: string, lang: Lang, base: string, outcome?: SearchOutcome): FactAnswer {
+  refusal(query: string, lang: Lang, base: string, outcome?: SearchOutcome, named: CatalogMaterial[] = []): FactAnswer {
     const says = this.#unpublished(query, lang);
     if (says.length === 0) {
       const generic = composeRouting(this.#config, base, lang);
@@ -639,7 +639,11 @@ export class FactDesk {
     }
     const free = outcome && says.includes(NOT_PUBLISHED.price.says[lang]) ? this.#freeOfCharge(query, outcome, lang) : undefined;
     if (free) return this.#cardAnswer(free, base, lang, this.#verdict(query, free.card, lang));
-    return this.#routing(base, lang, says);
+    if (named.length === 0) return this.#routing(base, lang, says);
+    // Of a named material ("Is there stock of X?"): what is not published, said of it, and the material among the results.
+    const names = named.map((m) => m.name[lang]).join(say(lang, ' und ', ' and '));
+    const materials = named.flatMap((m) => compose(this.#config, base, { kind: 'material', materialId: m.id }, lang).results);
+    return this.#routing(base, lang, [`${names}: ${says.join(' ')}`], materials);
   }
 
   /** The card that says what the question asks the price of costs nothing, when it covers the rest of the question. */
