@@ -318,6 +318,10 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Can I get a quote for 200 m² by tomorrow?')).toMatchObject({ routed: true });
   });
 
+  it('reads a German question that opens with its verb before a noun as a yes/no ("Dauern Produktion und Lieferung …?")', () => {
+    expect(ask(site, 'Dauern Produktion und Lieferung länger als zwei Wochen?').answer).toMatch(/^Nein: .*5–7 Werktagen/);
+  });
+
   it('answers a question for a time from a card that states one, and reads "doesnt" as "does not"', () => {
     expect(ask(site, 'how long till someone from your team writes back').answer).toContain('1 business day');
     // The time of the main clause, not of the circumstance before it (the form names the sample request too).

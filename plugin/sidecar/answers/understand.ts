@@ -644,7 +644,7 @@ export class QuestionReader {
     const asksYesNo =
       QUESTION_SHAPE_WORDS_AUX.has(first) ||
       QUESTION_SHAPE_WORDS_AUX.has(withoutLeading(clauseWords)[0] ?? '') ||
-      verbFirst(withoutLeading(clause === undefined ? tokens : clauseWords), (clause ?? query).trimEnd().endsWith('?'));
+      verbFirst(withoutLeading(clause === undefined ? tokens : clauseWords), (clause ?? query).trimEnd().endsWith('?'), nounAfterVerb(clause ?? query));
     const comparative = readComparative(shapes);
     let superlative =
       readSuperlative(shapes) ??
@@ -734,14 +734,22 @@ const ASKS_WHICH = new Set(tokensOf('was, wer, wie, wo, wann, warum, wieso, wesh
  * A German question that opens with its verb and then whom it asks ("Prüfen Sie die Daten kostenlos?",
  * "Bedruckt ihr auch Vorhänge?") asks yes or no; with its question mark, as the same words without one ask for an act ("Nennen Sie …").
  */
-function verbFirst(tokens: string[], asked: boolean): boolean {
+function verbFirst(tokens: string[], asked: boolean, nounNext = false): boolean {
   if (!asked || tokens.length <= 2 || ASKS_WHICH.has(tokens[0]) || /\d/.test(tokens[0])) return false;
-  // Or a verb's ending before an article: "Dauert die Lieferung …?", "Reicht das …?" (a noun first rarely ends so and takes one).
-  // Not with a negation: "Brennt das X nicht, also ist es …?" states what it then asks about.
-  return ADDRESSED.has(tokens[1]) || (VERB_ENDING.test(tokens[0]) && ARTICLE_AFTER_VERB.has(tokens[1]) && !tokens.some((t) => NEGATIONS.has(t)));
+  // Or a verb's ending before an article or a noun: "Dauert die Lieferung …?", "Reicht das …?", "Dauern Produktion und
+  // Lieferung …?" (a noun first rarely ends so and takes one). Not with a negation: "Brennt das X nicht, also ist es …?"
+  // states what it then asks about.
+  return ADDRESSED.has(tokens[1]) || (VERB_ENDING.test(tokens[0]) && (ARTICLE_AFTER_VERB.has(tokens[1]) || nounNext) && !tokens.some((t) => NEGATIONS.has(t)));
 }
 
-const VERB_ENDING = /(?:[^s]t|en)$/;
+/** Whether the word after the first (a leading "und"/"and" aside) is written as a German noun, with a capital letter. */
+function nounAfterVerb(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  const from = LEADING.has(fold(words[0] ?? '')) ? 1 : 0;
+  return /^\p{Lu}/u.test(words[from + 1] ?? '');
+}
+
+const VERB_ENDING = /(?:[^s]t|en|ern)$/;
 const ARTICLE_AFTER_VERB = new Set(['der', 'die', 'das', 'den', 'dem', 'ein', 'eine', 'einen', 'einem', 'eure', 'euer', 'ihre', 'ihr']);
 
 /** Words a yes/no question starts with. */
