@@ -82,8 +82,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   neutral_shipping: {
     label: { de: 'Neutraler Versand', en: 'Neutral shipping' },
     terms: {
-      de: 'neutral neutraler Versand neutral versenden ohne Absender ohne Firmenname ohne Logo Blindversand Dropshipping Endkunde Endkunden direkt Wiederverkäufer Händler Agentur Lieferschein Paket Verpackung',
-      en: 'neutral shipping ship neutrally neutral delivery blind shipping unbranded white label without your name without logo drop shipping dropship end customer directly reseller agency delivery note parcel packaging',
+      de: 'neutral neutraler Versand neutral versenden ohne Absender ohne Firmenname ohne Logo Blindversand Dropshipping Endkunde Endkunden direkt Wiederverkäufer Händler Agentur Lieferschein Paket Verpackung Branding',
+      en: 'neutral shipping ship neutrally neutral delivery blind shipping unbranded white label without your name without logo drop shipping dropship end customer directly reseller agency delivery note parcel packaging package branding branded',
     },
   },
   telephone: {
