@@ -220,6 +220,11 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     const order = ask(site, 'Wir wollen Objektvinyl Typ II bestellen. Wie gehen wir vor?');
     expect(order.answer).toMatch(/^Für Objektvinyl Typ II, textilkaschiert: .*Fachberater/);
     expect(ids(order)).toEqual(expect.arrayContaining(['contact', 'objektvinyl-typ-2']));
+    expect(order.routed).toBe(false);
+    // Asked to do it (reserve, order, confirm) rather than how: the same step, routed, as only an advisor can.
+    const reserve = ask(site, 'Reservieren Sie bitte 300 m² Objektvinyl Typ II für unser Projekt.');
+    expect(reserve).toMatchObject({ routed: true });
+    expect(ids(reserve)).toEqual(expect.arrayContaining(['contact', 'objektvinyl-typ-2']));
     expect(ask(site, 'I would rather talk to a human. Who do I call?').answer).toContain(site.config.company.telephone.number);
   });
 

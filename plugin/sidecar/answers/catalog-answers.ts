@@ -807,7 +807,9 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
     if (named.length === 0) return undefined;
     // Ordering or committing to something for a named material: how ordering works, or routed.
     if (q.projectSpecific || q.unpublished) return { ...composeRouting(config, base, lang), routed: true };
-    return stepAnswer(ctx, named, 'ordering', (names) => [`Für ${names}:`, `For ${names}:`]);
+    // Done by us ("Reservieren Sie 50 m² X", "Please confirm the order now"), not asked how: only an advisor can, so it is routed.
+    const ordering = stepAnswer(ctx, named, 'ordering', (names) => [`Für ${names}:`, `For ${names}:`]);
+    return q.step || q.words.some((w) => ASKS_HOW.has(w)) ? ordering : { ...ordering, routed: true };
   }
   if (q.step && named.length && !q.unpublished && !q.projectSpecific) {
     // The next step first (how ordering goes on, with the contact point), the materials after it.
@@ -850,6 +852,9 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
   if (q.conditions.length) return listAnswer(ctx, q);
   return undefined;
 }
+
+/** Asking how or where an order is done ("wie bestell ich das?", "where do I order it?"), not asking us to do it. */
+const ASKS_HOW = new Set(tokensOf('wie, wo, wohin, how, where'));
 
 const SURFACE_WORDS = SURFACE_QUALITIES.map((quality) => new Set(tokensOf(`${quality.de}, ${quality.en}`)));
 
