@@ -762,9 +762,9 @@ const DURATION_VERBS = new Set(['take', 'takes', 'dauert', 'dauern', 'brauchen',
 const OPTION_NEXT = new Set(['in', 'with', 'as', 'mit', 'als']);
 const AVAILABLE = new Set(tokensOf('available, verfügbar, lieferbar, erhältlich'));
 
-/** Whether the unpublished word ending before `end` is "available"/"lieferbar" asking for a variant (not "price in euros"). */
+/** Whether the unpublished word ending before `end` is "available"/"lieferbar" asking for a variant ("available in 320 cm", "available 320 cm wide"; not "price in euros"). */
 function asksVariant(tokens: string[], end: number): boolean {
-  return AVAILABLE.has(tokens[end - 1] ?? '') && OPTION_NEXT.has(tokens[end] ?? '');
+  return AVAILABLE.has(tokens[end - 1] ?? '') && (OPTION_NEXT.has(tokens[end] ?? '') || /^\d/.test(tokens[end] ?? ''));
 }
 
 /** Words right after "how long"/"wie lange" that make it ask for a time ("how long until …", "wie lange bis …"), not a length ("how long is a roll"). */

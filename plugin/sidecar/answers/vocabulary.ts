@@ -386,8 +386,8 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
  * which names those in its refusal): asked of a named material, it is said so and routed.
  */
 export const UNPUBLISHED_WORDS: LocalizedText = {
-  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Materialstärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme, Produktname, Markenname, Lichtechtheit, lichtecht, lichtbeständig, UV-Beständigkeit, UV-beständig, ausbleichen, verblassen, vergilben',
-  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, sound absorption, acoustic, acoustics, minimum order, minimum order quantity, moq, product name, brand name, lightfastness, lightfast, light fastness, colourfastness, colorfastness, UV resistance, UV-resistant, fade, fades, fading, yellowing',
+  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Materialstärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme, Produktname, Markenname, Lichtechtheit, lichtecht, lichtbeständig, UV-Beständigkeit, UV-beständig, ausbleichen, verblassen, vergilben, ASTM, NFPA',
+  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, sound absorption, acoustic, acoustics, minimum order, minimum order quantity, moq, product name, brand name, lightfastness, lightfast, light fastness, colourfastness, colorfastness, UV resistance, UV-resistant, fade, fades, fading, yellowing, ASTM, NFPA',
 };
 
 /** Asking to order, reserve or commit: never done here; answered with how ordering works, or routed. */
@@ -467,11 +467,11 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'lowest, the least, minimum, smallest',
   },
   most_cleanable: {
-    de: 'strapazierfähigste, strapazierfähigsten, am strapazierfähigsten, robusteste, robustesten, pflegeleichteste, pflegeleichtesten, am pflegeleichtesten, am besten zu reinigen, am besten reinigen, am widerstandsfähigsten, widerstandsfähigste, reinigungsfreundlichste, am reinigungsfreundlichsten, am einfachsten zu reinigen, am leichtesten zu reinigen',
-    en: 'most hard-wearing, most hard wearing, hardest-wearing, most durable, most robust, easiest to clean, most cleanable, best cleanability, easiest to keep clean, simplest to clean, simplest to keep clean, toughest, most resistant',
+    de: 'strapazierfähigste, strapazierfähigsten, am strapazierfähigsten, robusteste, robustesten, pflegeleichteste, pflegeleichtesten, am pflegeleichtesten, am besten zu reinigen, am besten reinigen, am widerstandsfähigsten, widerstandsfähigste, reinigungsfreundlichste, am reinigungsfreundlichsten, am einfachsten zu reinigen, am leichtesten zu reinigen, hält Reinigung am besten aus, verträgt Reinigung am besten',
+    en: 'most hard-wearing, most hard wearing, hardest-wearing, most durable, most robust, easiest to clean, most cleanable, best cleanability, easiest to keep clean, simplest to clean, simplest to keep clean, toughest, most resistant, stands up best to cleaning, best to clean, best for cleaning, copes best with cleaning',
   },
   best_fire: {
-    de: 'beste Brandklasse, besten Brandklasse, bestes Brandverhalten, besten Brandverhalten, höchste Brandklasse, höchsten Brandklasse, sicherste, am sichersten, feuersicherste, feuersichersten, brandsicherste, brandsichersten',
+    de: 'beste Brandklasse, besten Brandklasse, bestes Brandverhalten, besten Brandverhalten, höchste Brandklasse, höchsten Brandklasse, beste Brandschutzklasse, besten Brandschutzklasse, höchste Brandschutzklasse, höchsten Brandschutzklasse, sicherste, am sichersten, feuersicherste, feuersichersten, brandsicherste, brandsichersten',
     en: 'best fire rating, best fire class, best reaction to fire, highest fire rating, highest fire class, most fire-resistant, most fire-safe, most fireproof, most fire-proof, safest',
   },
   recommend: {
