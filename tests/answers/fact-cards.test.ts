@@ -253,6 +253,14 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(order.answer).toMatch(/^Für Metallic-Effekt Silber: /);
   });
 
+  it('lists the materials beyond one named material\'s value ("Welche Materialien sind schwerer als X?"), and compares two named ones', () => {
+    const heavier = ask(site, 'Welche Materialien sind schwerer als das Vinyl auf Vlies 300?');
+    expect(heavier.answer).toMatch(
+      /^Laut Katalog schwerer als 300 g\/m²: Objektvinyl Typ II, textilkaschiert \(560 g\/m²\); Metallic-Effekt Silber \(320 g\/m²\)\./,
+    );
+    expect(ask(site, 'Ist Vinyl auf Vlies 300 schwerer als Vlies Classic 150?').answer).toMatch(/^Schwerer ist Vinyl auf Vlies 300/);
+  });
+
   it('corrects a value claimed of a named material with its own, without the materials that have the claimed one', () => {
     const value = ask(site, 'I heard the Non-woven Classic 150 is rated B-s1, d0, right?');
     expect(value.answer).toMatch(/^No: Non-woven Classic 150 – C-s1, d0/);

@@ -824,6 +824,19 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
   // "Sind X und Y beide feuchtraumgeeignet?": the yes/no for each, not a comparison of everything.
   if (named.length >= 2 && q.yesNo && !q.comparison && q.conditions.length && !q.attributes.length) return yesNoForEach(ctx, q, named);
   if (named.length >= 2) return comparisonAnswer(ctx, q);
+  // "Welche Materialien sind schwerer als das Vinyl auf Vlies 300?": the materials beyond its value, not its card.
+  const beyond = q.comparative?.attribute;
+  const thanIt = q.words.some((w) => THAN.has(w)) && q.words.some((w) => WHICH.has(w));
+  if (named.length === 1 && (beyond === 'weight' || beyond === 'width') && thanIt && q.asksMaterial && !q.yesNo) {
+    const value = superlativeValue(ctx.model, named[0], q.comparative!);
+    const numeric: Numeric = { attribute: beyond, op: q.comparative!.highest ? 'gt' : 'lt', value };
+    return answerFromCatalog(config, base, lang, {
+      ...q,
+      named: [],
+      comparative: undefined,
+      conditions: [...q.conditions, { kind: 'numeric', numeric, negated: false }],
+    });
+  }
   if (named.length === 1) {
     const [m] = named;
     // Anything the catalog does not publish (a price, stock, a U-value) routes the whole question; who
@@ -852,6 +865,10 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
   if (q.conditions.length) return listAnswer(ctx, q);
   return undefined;
 }
+
+/** "Which … heavier than X": a list asked against one material's value. */
+const THAN = new Set(tokensOf('als, than'));
+const WHICH = new Set(tokensOf('welche, welcher, welches, which, what'));
 
 /** Asking how or where an order is done ("wie bestell ich das?", "where do I order it?"), not asking us to do it. */
 const ASKS_HOW = new Set(tokensOf('wie, wo, wohin, how, where'));
