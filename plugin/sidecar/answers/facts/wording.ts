@@ -84,7 +84,7 @@ export const DELIVERY_WORDS: LocalizedText = {
 
 /** Words that ask about a material in general rather than for one of its values ("Tell me about …"). */
 export const GENERAL_WORDS: LocalizedText = {
-  de: 'infos, info, informationen, erzähl, erzählen, erklären, mehr, details, wissen, über, beschreibung, beschreiben',
+  de: 'infos, info, informationen, erzähl, erzählen, erklären, mehr, details, wissen, über, beschreibung, beschreiben, habt, hast',
   en: 'tell, info, information, details, detail, more, know, about, describe, description, explain',
 };
 
@@ -116,8 +116,8 @@ export const FREE_OF_CHARGE: LocalizedText = {
 export const STAFF_NAME: { asks: LocalizedText; staff: LocalizedText; says: LocalizedText } = {
   asks: { de: 'heißt, heisst, Name, Namen', en: 'name, names, called' },
   staff: {
-    de: 'Berater, Beraterin, Fachberater, Fachberaterin, Ansprechpartner, Ansprechpartnerin, Sachbearbeiter, Mitarbeiter, Mitarbeiterin',
-    en: 'advisor, adviser, consultant, contact person, account manager, staff member, employee',
+    de: 'Berater, Beraterin, Fachberater, Fachberaterin, Ansprechpartner, Ansprechpartnerin, Sachbearbeiter, Mitarbeiter, Mitarbeiterin, Geschäftsführer, Geschäftsführerin, Inhaber, Inhaberin, Chef, Chefin, Gründer, Gründerin',
+    en: 'advisor, adviser, consultant, contact person, account manager, staff member, employee, CEO, managing director, owner, founder, boss, heads, runs the company',
   },
   says: {
     de: 'Namen einzelner Mitarbeiter sind in unseren Daten nicht veröffentlicht; Ihr Fachberater stellt sich vor, wenn er sich meldet.',
