@@ -495,8 +495,8 @@ export const QUESTION_SHAPE_WORDS = {
   },
   // The other next steps a person can take for a material: a sample, a check of the print file, a call.
   after_step: {
-    de: 'was passiert nach, was passiert nachdem, was passiert danach, was passiert dann, was passiert als nächstes, was kommt als nächstes, was folgt als nächstes, was kommt nach, was kommt danach, was folgt nach, was folgt danach, was passiert jetzt, was passiert nun, wie geht es nach, wie läuft das ab, wie läuft das bei euch ab, wie läuft das bei ihnen ab, wie läuft es ab, wie ist der ablauf',
-    en: 'what happens after, what happens once, what happens when, what comes after, what follows after, what comes next, what follows next, and after that, what happens now, how does the process work, what does the process look like, how does it all work',
+    de: 'was passiert nach, was passiert nachdem, was passiert danach, was passiert dann, was passiert als nächstes, was kommt als nächstes, was folgt als nächstes, was kommt nach, was kommt danach, was folgt nach, was folgt danach, was passiert jetzt, was passiert nun, wie geht es nach, wie läuft das ab, wie läuft das bei euch ab, wie läuft das bei ihnen ab, wie läuft es ab, wie ist der ablauf, von Anfang bis Ende, von A bis Z, Schritt für Schritt',
+    en: 'what happens after, what happens once, what happens when, what comes after, what follows after, what comes next, what follows next, and after that, what happens now, how does the process work, what does the process look like, how does it all work, start to finish, beginning to end, walk me through, step by step',
   },
   sample_step: {
     de: 'Muster, Mustermappe, Musterbuch, Materialmuster, Materialprobe, Musterstück, Bemusterung, Musteranfrage',
