@@ -75,7 +75,7 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   delivery: {
     label: { de: 'Produktion und Lieferung', en: 'Production and delivery' },
     terms: {
-      de: 'Lieferzeit Lieferdauer Lieferung liefern geliefert Liefertermin Produktionszeit Produktionsdauer Fertigung Herstellung Bearbeitungszeit Dauer dauert lange Werktage Tage Wochen schnell Versanddauer ankommen Ankunft',
+      de: 'Lieferzeit Lieferdauer Lieferung liefern geliefert Liefertermin Produktionszeit Produktionsdauer Fertigung Herstellung Bearbeitungszeit Dauer dauert lange Werktage Tage Wochen schnell Versanddauer ankommen Ankunft Frist Lieferfrist',
       en: 'delivery time delivery lead time turnaround production time how long take takes days business days weeks delivered deliver fast quickly dispatch arrive arrives arriving arrival',
     },
   },
@@ -283,6 +283,10 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     // "zum Beispiel", "beispielsweise": what follows is the example.
     'beispiel',
     'beispielsweise',
+    // Counting ("Ab wann zählen die Werktage?"), whose stem is the one of paying ("zahlen") in the search.
+    'zählen',
+    'zählt',
+    'gezählt',
     'etwa',
     'circa',
     'ca',
