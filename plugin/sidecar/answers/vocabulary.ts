@@ -578,8 +578,8 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
   prepare_step: [
     {
       acts: {
-        de: 'was brauchen Sie, was braucht ihr, was benötigen Sie, was benötigt ihr, was brauche ich, was brauch ich, was benötige ich, was brauchen wir',
-        en: 'what do you need, what would you need, what do i need to provide, what do we need to provide, what do i need to send, what do i need to give',
+        de: 'was brauchen Sie, was braucht ihr, was benötigen Sie, was benötigt ihr, was brauche ich, was brauch ich, was benötige ich, was brauchen wir, abfragen, erfragen, erfassen',
+        en: 'what do you need, what would you need, what do i need to provide, what do we need to provide, what do i need to send, what do i need to give, collect, gather',
       },
       objects: {
         de: 'Anfrage, Projektanfrage, Angebot, Kostenvoranschlag, anfragen',
