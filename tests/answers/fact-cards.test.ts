@@ -261,6 +261,14 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Ist Vinyl auf Vlies 300 schwerer als Vlies Classic 150?').answer).toMatch(/^Schwerer ist Vinyl auf Vlies 300/);
   });
 
+  it('reads a statement after the asking clause as context, not as what is asked ("… heavier than 300 g/m²? Our installer …")', () => {
+    const heavy = ask(site, 'Which of your wallcoverings are heavier than 300 grams per square metre? Our installer prefers the heavy stuff.');
+    expect(heavy).toMatchObject({ routed: false });
+    expect(heavy.answer).toMatch(/^According to the catalog, heavier than 300 g\/m²: /);
+    // Asked, installation still routes.
+    expect(ask(site, 'Which of your wallcoverings are heavier than 300 g/m², and can your installer hang them?')).toMatchObject({ routed: true });
+  });
+
   it('corrects a value claimed of a named material with its own, without the materials that have the claimed one', () => {
     const value = ask(site, 'I heard the Non-woven Classic 150 is rated B-s1, d0, right?');
     expect(value.answer).toMatch(/^No: Non-woven Classic 150 – C-s1, d0/);

@@ -640,7 +640,11 @@ export class QuestionReader {
     // And only when the clause asks for a material ("Who do I send the RFQ to?" still asks about the quote before it).
     const clauseWords = clause === undefined ? [] : this.#words(clause);
     const choice = clauseWords.some((t) => MATERIAL_TERMS.has(t) || OFFER_WORDS.has(t));
-    const asked = choice && /[.!]$/.test(context) && !context.includes('?') ? tokens.length - clauseWords.length : 0;
+    // A statement after it ("… heavier than 300 g/m²? Our installer prefers the heavy stuff.") is context too.
+    const after = clause === undefined ? '' : query.slice(query.lastIndexOf(clause) + clause.length).trim();
+    const trailing = choice && after && !after.includes('?') ? this.#words(after).length : 0;
+    const asked = choice && /[.!]$/.test(context) && !context.includes('?') ? tokens.length - clauseWords.length - trailing : 0;
+    const askedEnd = tokens.length - trailing;
     const asksYesNo =
       QUESTION_SHAPE_WORDS_AUX.has(first) ||
       QUESTION_SHAPE_WORDS_AUX.has(withoutLeading(clauseWords)[0] ?? '') ||
@@ -686,7 +690,10 @@ export class QuestionReader {
       // A quote asked for as a next step ("How do I get a quote?") is how to get it, not what it will say.
       projectSpecific: this.#projectSpecific
         .find(tokens, taken.slice())
-        .some((f) => f.start >= asked && !later(f.start) && !(step === 'ordering' && tokens.slice(f.start, f.end).every((t) => QUOTES.has(t)))),
+        .some(
+          (f) =>
+            f.start >= asked && f.start < askedEnd && !later(f.start) && !(step === 'ordering' && tokens.slice(f.start, f.end).every((t) => QUOTES.has(t))),
+        ),
       listWord: has('list') || !asksYesNo,
       asksMaterial: has('list') || has('recommend') || tokens.some((t) => MATERIAL_TERMS.has(t)),
       recommendation: has('recommend'),
