@@ -274,6 +274,10 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(value.answer).toMatch(/^No: Non-woven Classic 150 – C-s1, d0/);
     expect(value.answer).not.toContain('B-s1, d0');
     expect(ids(value).filter((id) => site.config.materials.some((m) => m.id === id))).toEqual(['vlies-classic']);
+    // A width claimed for a seamless wall: corrected, without the claimed width as a heading of other materials.
+    const width = ask(site, "The Textured non-woven Sand comes 280 cm wide, so there'll be no seams on our 2.7 m wall, correct?");
+    expect(width.answer).toMatch(/^No: Textured non-woven Sand – 137 cm printable width/);
+    expect(width.answer).not.toContain('280 cm');
     // Asked without a claim, the materials that have it follow; a claimed suitability names the one that has it.
     expect(ask(site, 'Is the Non-woven Classic 150 rated B-s1, d0?').answer).toContain('Flame-retardant non-woven FR B1');
     expect(ask(site, 'The sand textured non-woven is fine for an escape corridor, right?').answer).toContain('Glass fibre fabric A2');

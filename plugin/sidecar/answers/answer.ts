@@ -170,7 +170,13 @@ function structuredAnswer(
   // company fact the search finds and nothing asks for a material: the fact answers.
   const settingOnly = q.conditions.length > 0 && q.conditions.every((c) => c.kind === 'use_case') && !q.named.length && !q.superlative;
   if (settingOnly && searched && (topGrounding?.kind === 'fact' || topGrounding?.kind === 'faq') && !q.asksMaterial) return null;
-  let found: CatalogAnswer | undefined = answerFromCatalog(config, base, language, q, q.named.length === 1 && factDeskFor(index, config).asserts(query));
+  let found: CatalogAnswer | undefined = answerFromCatalog(
+    config,
+    base,
+    language,
+    q,
+    q.named.length === 1 && (!query.includes('?') || factDeskFor(index, config).asserts(query)),
+  );
   if (found?.list && q.recommendation && searched && topGrounding?.kind === 'recommendation' && !undecided(outcome, config))
     found = withRecommendation(config, base, language, found, topGrounding.priority);
   // Applications the question names beat a single material the search happens to rank first; and a

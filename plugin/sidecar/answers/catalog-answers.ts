@@ -726,9 +726,15 @@ function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): Ca
     const lacking = q.conditions.filter((c) => holds(model, m, c) === false);
     if (q.conditions.length > 1 && lacking.length)
       sentences.push(say(lang, `Es fehlt: ${labels(model, lacking, lang)}.`, `It lacks: ${labels(model, lacking, lang)}.`));
-    // A claim of a value ("I heard it's rated B-s1, d0, right?") is corrected by the true one; which other materials
+    // A claim of a value ("I heard it's rated B-s1, d0, right?", "wiegt nur 350 g/m²") is corrected by the true one; which other materials
     // have the value claimed is not asked (a claimed suitability still gets the materials that have it).
-    const claimsValue = q.conditions.some((c) => c.kind === 'fire_class' || (c.kind === 'scale' && c.op === 'eq'));
+    const claimsValue = q.conditions.some(
+      (c) =>
+        c.kind === 'fire_class' ||
+        (c.kind === 'scale' && c.op === 'eq') ||
+        (c.kind === 'numeric' && c.numeric.op === 'eq') ||
+        (c.kind === 'need' && c.stated !== undefined),
+    );
     if (ctx.claim && claimsValue) return answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions, m)], [m]);
     sentences.push(...reasonsOf(ctx, q.conditions, m), ...instead);
     return answered(ctx, sentences, [m, ...others]);
