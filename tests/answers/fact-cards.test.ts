@@ -269,6 +269,15 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Which of your wallcoverings are heavier than 300 g/m², and can your installer hang them?')).toMatchObject({ routed: true });
   });
 
+  it('reads "those walls" as walls, not the materials named before, and a setting several materials list as theirs', () => {
+    const previous = ["Which material would you pick for a dental practice's waiting room?"];
+    const stairs = prepareAnswer(site, "And the stairwell next to it is the building's escape route. What goes on those walls?", { ...context, previous });
+    expect(stairs.answer).toContain('Glass fibre fabric A2');
+    const school = ask(site, 'Something for a school?');
+    expect(school.answer).toContain('Contract vinyl Type II');
+    expect(school.answer).toContain('Eco non-woven PVC-free');
+  });
+
   it('corrects a value claimed of a named material with its own, without the materials that have the claimed one', () => {
     const value = ask(site, 'I heard the Non-woven Classic 150 is rated B-s1, d0, right?');
     expect(value.answer).toMatch(/^No: Non-woven Classic 150 – C-s1, d0/);

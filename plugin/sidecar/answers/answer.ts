@@ -185,7 +185,14 @@ function structuredAnswer(
   // one's hotel corridors).
   const closest = Math.max(0, ...q.applications.values());
   const recommended = topGrounding?.kind === 'recommendation' ? config.recommendations[topGrounding.priority]?.material_id : undefined;
-  const aside = recommended !== undefined && closest > 0 && (undecided(outcome, config) || (closest >= 2 && (q.applications.get(recommended) ?? 0) < closest));
+  // Or when the setting is listed as closely by more materials than the recommended one ("Something for a school?").
+  const alike = [...q.applications.values()].filter((v) => v === closest).length;
+  const aside =
+    recommended !== undefined &&
+    closest > 0 &&
+    (undecided(outcome, config) ||
+      (closest >= 2 && (q.applications.get(recommended) ?? 0) < closest) ||
+      (alike >= 2 && !q.recommendation && !q.named.length && !q.those && q.conditions.every((c) => c.kind === 'use_case')));
   if (!found && (!searched || outcome.hits[0].doc.grounding.kind === 'material' || aside)) found = applicationAnswer(config, base, language, q);
   // One named material and a question neither the structure nor the search settles: the fact card of
   // what it asks, or "not published" when it asks for what no card holds. (Where the search answers, a

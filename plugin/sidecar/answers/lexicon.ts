@@ -88,6 +88,9 @@ const FUNCTION_WORDS = new Set(
   ].map((w) => fold(w)),
 );
 
+/** Whether a token is a stop word of either language. */
+export const isFunctionWord = (token: string): boolean => FUNCTION_WORDS.has(token);
+
 const ENDINGS = ['ungen', 'ern', 'en', 'er', 'es', 'e', 's', 'n'];
 
 /** A crude common stem of German and English inflections ("Kliniken" → "klinik", "rooms" → "room"). */

@@ -1,6 +1,6 @@
 import { defaultConfig, type AnswerVocabulary, type LocalizedText, type SiteConfig } from '../core/site-config.js';
 import { materialsOf, type CatalogMaterial } from './documents.js';
-import { Lexicon, fold, phrases, stem, tokenize, tokensOf, type Entry, type Found } from './lexicon.js';
+import { Lexicon, fold, isFunctionWord, phrases, stem, tokenize, tokensOf, type Entry, type Found } from './lexicon.js';
 import { levelsOfText, meetsNeed, needsModelOf, needsStatedNumber, type Need, type NeedsModel, type ScaleOp } from './needs.js';
 import {
   ACTION_WORDS,
@@ -697,7 +697,8 @@ export class QuestionReader {
       listWord: has('list') || !asksYesNo,
       asksMaterial: has('list') || has('recommend') || tokens.some((t) => MATERIAL_TERMS.has(t)),
       recommendation: has('recommend'),
-      those: has('those'),
+      // "those walls", "diesen Räumen": a demonstrative before another noun is not the materials named before.
+      those: has('those') && !tokens.some((t, i) => DEMONSTRATIVES.has(t) && OTHER_NOUN_AFTER(tokens[i + 1])),
       step,
       prepares: has('prepare_step') || this.#pairedStep('prepare_step', tokens, false, leading),
       count: readCount(tokens),
@@ -705,6 +706,12 @@ export class QuestionReader {
     };
   }
 }
+
+const DEMONSTRATIVES = new Set(tokensOf('those, these, diesen'));
+/** A word after a demonstrative that is a noun of something else: not the end, a material word, a count, "ones" or a function word. */
+const OTHER_NOUN_AFTER = (next: string | undefined) =>
+  next !== undefined && !MATERIAL_TERMS.has(next) && !COUNTS.has(next) && !/^\d/.test(next) && !BACK_WORDS.has(next) && !isFunctionWord(next);
+const BACK_WORDS = new Set(tokensOf('ones, one, options, two, three, beiden, drei, zwei, materialien, tapeten, produkte, varianten'));
 
 const QUOTES = new Set(tokensOf(`${QUOTE_WORDS.de}, ${QUOTE_WORDS.en}`));
 

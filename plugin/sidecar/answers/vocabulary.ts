@@ -90,7 +90,7 @@ export const FACT_WORDING: Record<FactId, Wording> = {
     label: { de: 'Telefon', en: 'Telephone' },
     terms: {
       de: 'Telefon telefonisch Telefonleitung Leitung anrufen Anruf durchklingeln anklingeln erreichen erreichbar Erreichbarkeit Telefonzeiten Öffnungszeiten Sprechzeiten Geschäftszeiten Servicezeiten Uhrzeit Hotline Telefonnummer Nummer Rufnummer Samstag Sonntag Wochenende Feiertag Montag Dienstag Mittwoch Donnerstag Freitag Wochentage Tage besetzt',
-      en: 'telephone phone call calling ring reach reachable phone line line telephone hours phone hours opening hours business hours office hours number phone number hotline open available Saturday Sunday weekend holiday Monday Tuesday Wednesday Thursday Friday weekdays days answered staffed sat sun',
+      en: 'telephone phone call calling ring pick up reach reachable phone line line telephone hours phone hours opening hours business hours office hours number phone number hotline open available Saturday Sunday weekend holiday Monday Tuesday Wednesday Thursday Friday weekdays days answered staffed sat sun',
     },
   },
   ordering: {
@@ -347,6 +347,11 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     // "for example", "for instance": what follows is the example, the words themselves say nothing.
     'example',
     'instance',
+    // Indefinite pronouns ("Is neutral shipping something I need to ask for?", "will anyone pick up?").
+    'something',
+    'anything',
+    'anyone',
+    'anybody',
   ],
 };
 
