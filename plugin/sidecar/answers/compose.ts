@@ -280,7 +280,8 @@ export function composeFact(config: SiteConfig, base: string, fact: FactId, lang
       );
       results.push(contactResult(config, base, lang));
       break;
-    // The first step is the contact form: its link, so the steps can be followed.
+    // The first step is the contact form: its link, so the steps can be followed (what agents do ends there too).
+    case 'agents':
     case 'workflow':
       sentences.push(contactFormLink(link, lang));
       results.push(contactResult(config, base, lang));
