@@ -278,6 +278,11 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(school.answer).toContain('Eco non-woven PVC-free');
   });
 
+  it('answers a surface quality asked of a named material from its surface, with no verdict for an either/or', () => {
+    expect(ask(site, 'Is the Metallic effect silver glossy or matt?').answer).toMatch(/^Surface of Metallic effect silver: metallic gloss\./);
+    expect(ask(site, 'Is the Non-woven Classic 150 glossy?').answer).toMatch(/^No\. Surface of Non-woven Classic 150: smooth, matt\./);
+  });
+
   it('corrects a value claimed of a named material with its own, without the materials that have the claimed one', () => {
     const value = ask(site, 'I heard the Non-woven Classic 150 is rated B-s1, d0, right?');
     expect(value.answer).toMatch(/^No: Non-woven Classic 150 – C-s1, d0/);

@@ -860,7 +860,9 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
       // "Lässt sich X in der Duschkabine einsetzen?" when its wet-room note says "nicht in Duschen": "Nein" first.
       const no = q.yesNo && !q.negatedQuestion && sentences.some((s) => denies(tokensOf(s), q.words));
       // "Hat X eine glatte Oberfläche?": its published surface says which.
-      const surface = q.yesNo && !q.negatedQuestion && q.attributes.includes('surface') ? surfaceHas(m, q.words) : undefined;
+      // Not for an either/or ("glossy or matt?"), which the surface itself answers.
+      const either = q.words.includes('or') || q.words.includes('oder');
+      const surface = q.yesNo && !q.negatedQuestion && !either && q.attributes.includes('surface') ? surfaceHas(m, q.words) : undefined;
       const opening = no || surface === false ? say(lang, 'Nein.', 'No.') : surface ? say(lang, 'Ja.', 'Yes.') : undefined;
       return answered(ctx, opening ? [opening, ...sentences] : sentences, [m]);
     }

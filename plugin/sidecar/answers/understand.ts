@@ -17,6 +17,7 @@ import {
   RECOMMENDATION_WORDS,
   QUESTION_SHAPE_WORDS,
   QUOTE_WORDS,
+  SURFACE_QUALITIES,
   STEP_PAIRS,
   UNPUBLISHED_WORDS,
   type AttributeId,
@@ -649,6 +650,11 @@ export class QuestionReader {
       QUESTION_SHAPE_WORDS_AUX.has(first) ||
       QUESTION_SHAPE_WORDS_AUX.has(withoutLeading(clauseWords)[0] ?? '') ||
       verbFirst(withoutLeading(clause === undefined ? tokens : clauseWords), (clause ?? query).trimEnd().endsWith('?'), nounAfterVerb(clause ?? query));
+    // A surface quality asked yes or no of one named material ("Is X glossy or matt?") asks for its surface; not a word of its name ("Metallic").
+    if (asksYesNo && named.length === 1 && !attributes.includes('surface')) {
+      const name = new Set(tokensOf(`${named[0].m.name.de} ${named[0].m.name.en}`));
+      if (tokens.some((t) => SURFACE_TOKENS.has(t) && !name.has(t))) attributes.push('surface');
+    }
     const comparative = readComparative(shapes);
     let superlative =
       readSuperlative(shapes) ??
@@ -706,6 +712,8 @@ export class QuestionReader {
     };
   }
 }
+
+const SURFACE_TOKENS = new Set(SURFACE_QUALITIES.flatMap((quality) => tokensOf(`${quality.de}, ${quality.en}`)));
 
 const DEMONSTRATIVES = new Set(tokensOf('those, these, diesen'));
 /** A word after a demonstrative that is a noun of something else: not the end, a material word, a count, "ones" or a function word. */
