@@ -1,7 +1,7 @@
 import { INTERFACE_VERSION } from '../core/paths.js';
 import type { SiteConfig, SiteState } from '../core/site-config.js';
 import { answerFromCatalog, applicationAnswer, withRecommendation, type CatalogAnswer } from './catalog-answers.js';
-import { compose, composeRecommendations, composeRouting, type AskResult, type Composed } from './compose.js';
+import { compose, composeRecommendations, composeRouting, materialResult, namesOf, say, type AskResult, type Composed } from './compose.js';
 import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
@@ -479,9 +479,8 @@ function preparationAnswer(index: AnswerIndex, config: SiteConfig, base: string,
   const lang = read.language;
   const faq = factDeskFor(index, config).preparation(lang, base);
   if (!faq || !q.named.length) return faq;
-  const names = q.named.map((m) => m.name[lang]).join(lang === 'de' ? ' und ' : ' and ');
-  const materials = q.named.flatMap((m) => compose(config, base, { kind: 'material', materialId: m.id }, lang).results);
-  return { ...faq, answer: `${lang === 'de' ? 'Für' : 'For'} ${names}: ${faq.answer}`, results: [...faq.results, ...materials] };
+  const materials = q.named.map((m) => materialResult(config, base, m, lang));
+  return { ...faq, answer: `${say(lang, 'Für', 'For')} ${namesOf(q.named, lang)}: ${faq.answer}`, results: [...faq.results, ...materials] };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   contactResult,
   contactSentence,
   materialResult,
+  namesOf,
   say,
   type AskResult,
   type Composed,
@@ -282,7 +283,7 @@ function routedAnswer(ctx: Context, sentences: string[], ms: CatalogMaterial[]):
 
 /** "This figure is not published for X (and Y)", routed, the materials and the contact point as results. */
 function notPublishedFor(ctx: Context, ms: CatalogMaterial[]): CatalogAnswer {
-  const names = (l: Lang) => ms.map((m) => m.name[l]).join(l === 'de' ? ' und ' : ' and ');
+  const names = (l: Lang) => namesOf(ms, l);
   return routedAnswer(
     ctx,
     [
@@ -766,7 +767,7 @@ function comparisonAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
       );
     }
   }
-  const names = ms.map((m) => m.name[lang]).join(say(lang, ' und ', ' and '));
+  const names = namesOf(ms, lang);
   sentences.push(say(lang, `${names} im Vergleich:`, `${names} compared:`));
   // What the question asks about first, also where they are the same ("both B-s2, d0"); the rest where they differ.
   const asked = COMPARED.filter((a) => q.attributes.includes(a));
@@ -787,7 +788,7 @@ function comparisonAnswer(ctx: Context, q: QuestionStructure): CatalogAnswer {
  * (opening: the German and English opening around the materials' names), the materials after it.
  */
 function stepAnswer(ctx: Context, named: CatalogMaterial[], fact: FactId, opening: (names: string) => [string, string]): CatalogAnswer {
-  const names = named.map((m) => m.name[ctx.lang]).join(say(ctx.lang, ' und ', ' and '));
+  const names = namesOf(named, ctx.lang);
   const next = composeFact(ctx.config, ctx.base, fact, ctx.lang);
   const [de, en] = opening(names);
   return { answer: `${say(ctx.lang, de, en)} ${next.answer}`, results: [...next.results, ...results(ctx, named)], routed: false };

@@ -15,6 +15,9 @@ export interface Composed {
 
 export const say = (lang: Lang, de: string, en: string) => (lang === 'de' ? de : en);
 
+/** Materials' names in a sentence: "X und Y", "X and Y". */
+export const namesOf = (materials: readonly CatalogMaterial[], lang: Lang): string => materials.map((m) => m.name[lang]).join(say(lang, ' und ', ' and '));
+
 function links(config: SiteConfig, base: string) {
   const company = companyOf(config);
   return {

@@ -1,6 +1,17 @@
 import type { LocalizedText, SiteConfig } from '../../core/site-config.js';
 import { Memo } from '../../core/memo.js';
-import { ADVISOR_CONFIRMS, compose, composeRouting, contactResult, contactSentence, say, type AskResult, type Composed } from '../compose.js';
+import {
+  ADVISOR_CONFIRMS,
+  compose,
+  composeRouting,
+  contactResult,
+  contactSentence,
+  materialResult,
+  namesOf,
+  say,
+  type AskResult,
+  type Composed,
+} from '../compose.js';
 import { companyOf, materialsOf, type CatalogMaterial, type Lang } from '../documents.js';
 import { UNPUBLISHED_WORDS, type AttributeId } from '../vocabulary.js';
 import { fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
@@ -641,9 +652,8 @@ export class FactDesk {
     if (free) return this.#cardAnswer(free, base, lang, this.#verdict(query, free.card, lang));
     if (named.length === 0) return this.#routing(base, lang, says);
     // Of a named material ("Is there stock of X?"): what is not published, said of it, and the material among the results.
-    const names = named.map((m) => m.name[lang]).join(say(lang, ' und ', ' and '));
-    const materials = named.flatMap((m) => compose(this.#config, base, { kind: 'material', materialId: m.id }, lang).results);
-    return this.#routing(base, lang, [`${names}: ${says.join(' ')}`], materials);
+    const materials = named.map((m) => materialResult(this.#config, base, m, lang));
+    return this.#routing(base, lang, [`${namesOf(named, lang)}: ${says.join(' ')}`], materials);
   }
 
   /** The card that says what the question asks the price of costs nothing, when it covers the rest of the question. */
