@@ -159,6 +159,7 @@ function structuredAnswer(
   language: Lang,
   outcome: SearchOutcome,
   q: QuestionStructure,
+  asserts: () => boolean,
 ): PreparedAnswer | null {
   const entry = structuredFor(index, config);
   const key = `${language}\n${base}\n${query}`;
@@ -170,13 +171,7 @@ function structuredAnswer(
   // company fact the search finds and nothing asks for a material: the fact answers.
   const settingOnly = q.conditions.length > 0 && q.conditions.every((c) => c.kind === 'use_case') && !q.named.length && !q.superlative;
   if (settingOnly && searched && (topGrounding?.kind === 'fact' || topGrounding?.kind === 'faq') && !q.asksMaterial) return null;
-  let found: CatalogAnswer | undefined = answerFromCatalog(
-    config,
-    base,
-    language,
-    q,
-    q.named.length === 1 && (!query.includes('?') || factDeskFor(index, config).asserts(query)),
-  );
+  let found: CatalogAnswer | undefined = answerFromCatalog(config, base, language, q, q.named.length === 1 && (!query.includes('?') || asserts()));
   if (found?.list && q.recommendation && searched && topGrounding?.kind === 'recommendation' && !undecided(outcome, config))
     found = withRecommendation(config, base, language, found, topGrounding.priority);
   // Applications the question names beat a single material the search happens to rank first; and a
@@ -556,13 +551,16 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   const onNeed = read.structure.named.length === 1 && read.structure.conditions.some((c) => c.kind === 'need' || c.kind === 'fire_class' || c.kind === 'scale');
   // Asked only to confirm something of one named material ("X ist scheuerbeständig, können Sie mir das kurz bestätigen?"): a claim.
   const confirmsClaim = read.structure.confirms && read.structure.named.length === 1;
-  const claimed = read.structure.action && (confirmsClaim || (onNeed && desk.asserts(asked)));
+  // Whether it puts a claim (a scan of the question), decided at most once and only where it matters.
+  let claim: boolean | undefined;
+  const asserts = () => (claim ??= desk.asserts(asked));
+  const claimed = read.structure.action && (confirmsClaim || (onNeed && asserts()));
   // A claim that it meets a need, put as a statement with a tag ("X is approved for escape routes, so we can use it, yes?"), is a yes/no too.
   // So is one stated without any question ("X ist schwer entflammbar, also dürfen wir es im Fluchtweg verwenden."),
   // not a request ("Nennen Sie mir die Einsatzbereiche des schwer entflammbaren X."), which states nothing.
   const stated = !asked.includes('?') && read.structure.words.some((w) => COPULAS.has(w));
   const structure =
-    claimed || (onNeed && !read.structure.yesNo && !read.structure.action && (desk.asserts(asked) || stated))
+    claimed || (onNeed && !read.structure.yesNo && !read.structure.action && (asserts() || stated))
       ? { ...read.structure, action: false, yesNo: true }
       : read.structure;
   const claimOnNeed = onNeed && !structure.action;
@@ -570,7 +568,7 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   const acts = structure.action && !structure.confirms;
   const early = desk.before(asked, outcome, language, base, { onNeed: claimOnNeed, named: structure.named, attributes, yesNo: structure.yesNo, acts });
   if (early) return early;
-  const structured = structuredAnswer(index, config, base, asked, language, outcome, structure);
+  const structured = structuredAnswer(index, config, base, asked, language, outcome, structure, asserts);
   // A routed answer with only the contact point is a refusal: it says what is not published.
   if (structured && isRefusal(structured)) return desk.refusal(asked, language, base, outcome, structure.named);
   if (structured) return structured;

@@ -30,8 +30,8 @@ import {
   type ScaleOp,
   type Verdict,
 } from './needs.js';
-import { denies, type Condition, type Numeric, type QuestionStructure, type Superlative } from './understand.js';
-import { SURFACE_QUALITIES, type AttributeId, type FactId } from './vocabulary.js';
+import { asksEitherOr, denies, surfaceAsked, type Condition, type Numeric, type QuestionStructure, type Superlative } from './understand.js';
+import type { AttributeId, FactId } from './vocabulary.js';
 
 /*
  * Answers decided from the materials' attributes: one attribute of a named material, yes/no with the
@@ -862,8 +862,7 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
       const no = q.yesNo && !q.negatedQuestion && sentences.some((s) => denies(tokensOf(s), q.words));
       // "Hat X eine glatte Oberfläche?": its published surface says which.
       // Not for an either/or ("glossy or matt?"), which the surface itself answers.
-      const either = q.words.includes('or') || q.words.includes('oder');
-      const surface = q.yesNo && !q.negatedQuestion && !either && q.attributes.includes('surface') ? surfaceHas(m, q.words) : undefined;
+      const surface = q.yesNo && !q.negatedQuestion && !asksEitherOr(q.words) && q.attributes.includes('surface') ? surfaceHas(m, q.words) : undefined;
       const opening = no || surface === false ? say(lang, 'Nein.', 'No.') : surface ? say(lang, 'Ja.', 'Yes.') : undefined;
       return answered(ctx, opening ? [opening, ...sentences] : sentences, [m]);
     }
@@ -882,16 +881,13 @@ const WHICH = new Set(tokensOf('welche, welcher, welches, which, what'));
 /** Asking how or where an order is done ("wie bestell ich das?", "where do I order it?"), not asking us to do it. */
 const ASKS_HOW = new Set(tokensOf('wie, wo, wohin, how, where'));
 
-const SURFACE_WORDS = SURFACE_QUALITIES.map((quality) => new Set(tokensOf(`${quality.de}, ${quality.en}`)));
-
 /**
  * Whether a material's published surface has every quality the question asks of it (undefined when it asks
  * none): the words of its own name ("Metallic-Effekt") ask nothing.
  */
 function surfaceHas(m: CatalogMaterial, words: string[]): boolean | undefined {
-  const name = new Set(tokensOf(`${m.name.de} ${m.name.en}`));
   const surface = new Set(tokensOf(`${m.surface.de}, ${m.surface.en}`));
-  const asked = SURFACE_WORDS.filter((quality) => words.some((w) => quality.has(w) && !name.has(w)));
+  const asked = surfaceAsked(m, words);
   if (asked.length === 0) return undefined;
   // "Sandstruktur": a surface word may head a compound of the published one.
   const has = (quality: Set<string>) => [...surface].some((w) => [...quality].some((q) => w === q || (q.length >= 5 && w.endsWith(q))));

@@ -651,10 +651,7 @@ export class QuestionReader {
       QUESTION_SHAPE_WORDS_AUX.has(withoutLeading(clauseWords)[0] ?? '') ||
       verbFirst(withoutLeading(clause === undefined ? tokens : clauseWords), (clause ?? query).trimEnd().endsWith('?'), nounAfterVerb(clause ?? query));
     // A surface quality asked yes or no of one named material ("Is X glossy or matt?") asks for its surface; not a word of its name ("Metallic").
-    if (asksYesNo && named.length === 1 && !attributes.includes('surface')) {
-      const name = new Set(tokensOf(`${named[0].m.name.de} ${named[0].m.name.en}`));
-      if (tokens.some((t) => SURFACE_TOKENS.has(t) && !name.has(t))) attributes.push('surface');
-    }
+    if (asksYesNo && named.length === 1 && !attributes.includes('surface') && surfaceAsked(named[0].m, tokens).length) attributes.push('surface');
     const comparative = readComparative(shapes);
     let superlative =
       readSuperlative(shapes) ??
@@ -713,7 +710,13 @@ export class QuestionReader {
   }
 }
 
-const SURFACE_TOKENS = new Set(SURFACE_QUALITIES.flatMap((quality) => tokensOf(`${quality.de}, ${quality.en}`)));
+const SURFACE_WORDS = SURFACE_QUALITIES.map((quality) => new Set(tokensOf(`${quality.de}, ${quality.en}`)));
+
+/** The surface qualities a question asks of a material ("glossy", "glatt"); the words of its own name ("Metallic-Effekt") ask nothing. */
+export function surfaceAsked(m: CatalogMaterial, words: string[]): Set<string>[] {
+  const name = new Set(tokensOf(`${m.name.de} ${m.name.en}`));
+  return SURFACE_WORDS.filter((quality) => words.some((w) => quality.has(w) && !name.has(w)));
+}
 
 const DEMONSTRATIVES = new Set(tokensOf('those, these, diesen'));
 /** A word after a demonstrative that is a noun of something else: not the end, a material word, a count, "ones" or a function word. */
@@ -763,6 +766,10 @@ function verbFirst(tokens: string[], asked: boolean, nounNext = false): boolean 
   // states what it then asks about.
   return ADDRESSED.has(tokens[1]) || (VERB_ENDING.test(tokens[0]) && (ARTICLE_AFTER_VERB.has(tokens[1]) || nounNext) && !tokens.some((t) => NEGATIONS.has(t)));
 }
+
+/** "Does it start when we order or later?", "glossy or matt?" ask which, not whether ("…, oder?" at the end is only a tag). */
+export const asksEitherOr = (words: string[]): boolean => words.some((w, i) => ALTERNATIVE.has(w) && i < words.length - 1);
+const ALTERNATIVE = new Set(['or', 'oder']);
 
 /** Whether the word after the first (a leading "und"/"and" aside) is written as a German noun, with a capital letter. */
 function nounAfterVerb(text: string): boolean {

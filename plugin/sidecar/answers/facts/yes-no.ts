@@ -3,7 +3,7 @@ import { say } from '../compose.js';
 import { companyOf } from '../documents.js';
 import type { PreparedAnswer } from '../answer.js';
 import { tokensOf } from '../lexicon.js';
-import { denies } from '../understand.js';
+import { asksEitherOr, denies } from '../understand.js';
 import { COUNT_WORDS, DURATION_COMPARATORS, GENERAL_VERBS, OFF_HOURS_WORDS, ONE_WORDS } from '../vocabulary.js';
 
 /*
@@ -13,9 +13,6 @@ import { COUNT_WORDS, DURATION_COMPARATORS, GENERAL_VERBS, OFF_HOURS_WORDS, ONE_
  */
 
 const SAYS_YES_NO = /^(ja|nein|yes|no)\b/i;
-
-/** "Does it start when we order or later?" asks which, not whether ("…, oder?" at the end is only a tag). */
-const ALTERNATIVE = new Set(['or', 'oder']);
 
 /** "before" and "after" in either language, each with its opposite. */
 const OPPOSITE_TIME = new Map([
@@ -125,7 +122,7 @@ export function factVerdict(
   tokenize: (text: string) => string[],
 ): string | undefined {
   if (SAYS_YES_NO.test(prepared.answer)) return undefined;
-  if (asked.some((w, i) => ALTERNATIVE.has(w) && i < asked.length - 1)) return undefined;
+  if (asksEitherOr(asked)) return undefined;
   const verdict = (yes: boolean) => (yes ? say(prepared.language, 'Ja:', 'Yes:') : say(prepared.language, 'Nein:', 'No:'));
   const said = tokensOf(prepared.answer);
   const closed = prepared.results[0]?.id === 'company:telephone' ? closedWhenAsked(config, asked) : undefined;
