@@ -81,6 +81,17 @@ describe('needs in everyday words', () => {
     expect(no.results.map((r) => r.id)).toContain('objektvinyl-typ-2');
   });
 
+  it('answers a yes/no closed by "or not" or asked indirectly with its Yes or No; an either/or gets neither', () => {
+    expect(ask('kann ich das vlies classic 150 auch in feuchten räumen verwenden oder eher nicht?', 'de')!.answer).toMatch(/^Nein/);
+    expect(ask('Is Vinyl on non-woven 300 suitable for wet rooms or not?', 'en')!.answer).toMatch(/^Yes/);
+    expect(reader.read('Is Vinyl on non-woven 300 suitable for wet rooms or not?').negatedQuestion).toBe(false);
+    const indirect = ask('Mein Kunde plant ein Treppenhaus, das als Fluchtweg dient, und fragt, ob Vlies FR B1 dort verwendet werden darf.', 'de')!;
+    expect(indirect.answer).toMatch(/^Nein/);
+    expect(indirect.results.map((r) => r.id)).toContain('glasfaser-a2');
+    expect(ask('I wonder whether Non-woven Classic 150 works in a bathroom.', 'en')!.answer).toMatch(/^No/);
+    expect(ask('Is Vinyl on non-woven 300 glossy or matt?', 'en')!.answer).not.toMatch(/^(Yes|No)/);
+  });
+
   it('compares a seamless wall with the width the question states', () => {
     const q = reader.read('Die Wand ist 310 cm breit und soll nahtlos bedruckt werden – welche Materialien?');
     expect(q.conditions).toEqual([expect.objectContaining({ kind: 'need', stated: 310 })]);

@@ -481,7 +481,9 @@ export class QuestionReader {
     // "instead of s1", "statt B1": the condition after it is not wanted.
     // A negation inside a need's own words ("ohne PVC", "nicht brennbar") negates nothing else.
     const ownWords = new Set(this.#needs.findAll(tokens).flatMap((f) => Array.from({ length: f.end - f.start }, (_, k) => f.start + k)));
-    const negations = tokens.flatMap((t, i) => (NEGATIONS.has(t) && !ownWords.has(i) && !(t === 'instead' && tokens[i + 1] !== 'of') ? [i] : []));
+    const negations = tokens.flatMap((t, i) =>
+      NEGATIONS.has(t) && !ownWords.has(i) && !(t === 'instead' && tokens[i + 1] !== 'of') && !(i === tokens.length - 1 && orNotTag(tokens) >= 0) ? [i] : [],
+    );
     // Within four words, short ones not counted ("can't be used in a wet room": be, in, a).
     const wordsBetween = (from: number, to: number) => tokens.slice(from + 1, to).filter((t) => t.length > 3).length;
     const euroclasses = [...folded.matchAll(EUROCLASS)].map((match) => ({ match, at: tokenize(folded.slice(0, match.index)).length }));
@@ -647,6 +649,7 @@ export class QuestionReader {
     const asked = choice && /[.!]$/.test(context) && !context.includes('?') ? tokens.length - clauseWords.length - trailing : 0;
     const askedEnd = tokens.length - trailing;
     const asksYesNo =
+      has('whether') ||
       QUESTION_SHAPE_WORDS_AUX.has(first) ||
       QUESTION_SHAPE_WORDS_AUX.has(withoutLeading(clauseWords)[0] ?? '') ||
       verbFirst(withoutLeading(clause === undefined ? tokens : clauseWords), (clause ?? query).trimEnd().endsWith('?'), nounAfterVerb(clause ?? query));
@@ -767,9 +770,23 @@ function verbFirst(tokens: string[], asked: boolean, nounNext = false): boolean 
   return ADDRESSED.has(tokens[1]) || (VERB_ENDING.test(tokens[0]) && (ARTICLE_AFTER_VERB.has(tokens[1]) || nounNext) && !tokens.some((t) => NEGATIONS.has(t)));
 }
 
-/** "Does it start when we order or later?", "glossy or matt?" ask which, not whether ("…, oder?" at the end is only a tag). */
-export const asksEitherOr = (words: string[]): boolean => words.some((w, i) => ALTERNATIVE.has(w) && i < words.length - 1);
+/**
+ * "Does it start when we order or later?", "glossy or matt?" ask which, not whether ("…, oder?" and "… oder eher nicht?"
+ * at the end are only tags).
+ */
+export const asksEitherOr = (words: string[]): boolean => {
+  const tag = orNotTag(words);
+  return words.some((w, i) => ALTERNATIVE.has(w) && i < words.length - 1 && i !== tag);
+};
 const ALTERNATIVE = new Set(['or', 'oder']);
+
+/** Where a closing "or not" ("oder nicht", "oder eher nicht", "or not") has its "or": a tag, negating nothing; -1 without one. */
+function orNotTag(words: string[]): number {
+  const last = words.length - 1;
+  if (!NEGATIONS.has(words[last] ?? '')) return -1;
+  const before = RATHER.has(words[last - 1] ?? '') ? last - 2 : last - 1;
+  return ALTERNATIVE.has(words[before] ?? '') ? before : -1;
+}
 
 /** Whether the word after the first (a leading "und"/"and" aside) is written as a German noun, with a capital letter. */
 function nounAfterVerb(text: string): boolean {

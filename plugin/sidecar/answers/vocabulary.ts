@@ -454,6 +454,8 @@ export const QUESTION_SHAPE_WORDS = {
     de: 'ist, sind, seid, hat, haben, habt, hast, darf, dürfen, dürft, kann, können, könnt, könnte, könntet, könnten, muss, müssen, müsst, wird, werden, würde, würden, wäre, wären, eignet, passt, gibt, taugt, lässt, geht, klappt, funktioniert, spricht',
     en: 'is, are, has, have, does, do, can, may, could, will, would, should, isnt, arent',
   },
+  // A yes/no asked indirectly ("Mein Kunde fragt, ob …", "I wonder whether …").
+  whether: { de: 'ob', en: 'whether' },
   list: { de: 'welche, welcher, welches, alle, liste, auflisten', en: 'which, list, all, what materials' },
   compare: {
     de: 'Vergleich, vergleichen, Unterschied, Unterschiede, unterscheiden, vs, versus, gegenüber, im Vergleich zu, verglichen mit',
