@@ -614,6 +614,15 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(new SiteState(without), 'What info do you need from me for a quote?').answer).not.toContain('wall dimensions');
   });
 
+  it('reads more words of the default data: a meeting room said otherwise, the best fire classification, an absorption figure not published', () => {
+    expect(ids(ask(site, 'fürs besprechungszimmer hätten wir gern ein wandbild, welches material passt da?'))).toEqual(['vlies-classic']);
+    const best = ask(site, 'fire safety is our top concern in the new office building – which of your materials has the best fire classification?');
+    expect(ids(best)[0]).toBe('glasfaser-a2');
+    const absorption = ask(site, 'wie viel schall schluckt die textilwand polyester, also welchen absorptionsgrad hat die?');
+    expect(absorption.routed).toBe(true);
+    expect(absorption.answer).toContain('nicht veröffentlicht');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

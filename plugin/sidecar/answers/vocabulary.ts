@@ -395,8 +395,8 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
  * which names those in its refusal): asked of a named material, it is said so and routed.
  */
 export const UNPUBLISHED_WORDS: LocalizedText = {
-  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Materialstärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme, Produktname, Markenname, Lichtechtheit, lichtecht, lichtbeständig, UV-Beständigkeit, UV-beständig, ausbleichen, verblassen, vergilben, ASTM, NFPA',
-  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, sound absorption, acoustic, acoustics, minimum order, minimum order quantity, moq, product name, brand name, lightfastness, lightfast, light fastness, colourfastness, colorfastness, UV resistance, UV-resistant, fade, fades, fading, yellowing, ASTM, NFPA',
+  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Materialstärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Absorptionsgrad, Absorptionskoeffizient, Schallabsorberklasse, Absorberklasse, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme, Produktname, Markenname, Lichtechtheit, lichtecht, lichtbeständig, UV-Beständigkeit, UV-beständig, ausbleichen, verblassen, vergilben, ASTM, NFPA',
+  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, sound absorption, absorption coefficient, sound absorption class, absorber class, NRC, acoustic, acoustics, minimum order, minimum order quantity, moq, product name, brand name, lightfastness, lightfast, light fastness, colourfastness, colorfastness, UV resistance, UV-resistant, fade, fades, fading, yellowing, ASTM, NFPA',
 };
 
 /** Asking to order, reserve or commit: never done here; answered with how ordering works, or routed. */
@@ -482,12 +482,12 @@ export const QUESTION_SHAPE_WORDS = {
     en: 'most hard-wearing, most hard wearing, hardest-wearing, most durable, most robust, easiest to clean, most cleanable, best cleanability, easiest to keep clean, simplest to clean, simplest to keep clean, toughest, most resistant, stands up best to cleaning, best to clean, best for cleaning, copes best with cleaning',
   },
   best_fire: {
-    de: 'beste Brandklasse, besten Brandklasse, bestes Brandverhalten, besten Brandverhalten, höchste Brandklasse, höchsten Brandklasse, beste Brandschutzklasse, besten Brandschutzklasse, höchste Brandschutzklasse, höchsten Brandschutzklasse, sicherste, am sichersten, feuersicherste, feuersichersten, brandsicherste, brandsichersten',
-    en: 'best fire rating, best fire class, best reaction to fire, highest fire rating, highest fire class, most fire-resistant, most fire-safe, most fireproof, most fire-proof, safest',
+    de: 'beste Brandklasse, beste Brandschutzeinstufung, besten Brandschutzeinstufung, beste Einstufung im Brandschutz, besten Brandklasse, bestes Brandverhalten, besten Brandverhalten, höchste Brandklasse, höchsten Brandklasse, beste Brandschutzklasse, besten Brandschutzklasse, höchste Brandschutzklasse, höchsten Brandschutzklasse, sicherste, am sichersten, feuersicherste, feuersichersten, brandsicherste, brandsichersten',
+    en: 'best fire rating, best fire class, best fire classification, highest fire classification, best reaction to fire, highest fire rating, highest fire class, most fire-resistant, most fire-safe, most fireproof, most fire-proof, safest',
   },
   recommend: {
     de: 'empfehlen, empfiehlst, Empfehlung, eignet, geeignet, passt, passend, nehmen, raten',
-    en: 'recommend, recommended, recommendation, suggest, suitable, suit, suits, best, should',
+    en: 'recommend, recommended, recommendation, suggest, suitable, suit, suits, best, should, would you use, would you go with, would you take',
   },
   next_step: {
     de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen, wie geht es los, wie gehts los, wo fangen wir an, wo fange ich an, was machen wir jetzt, was tun wir jetzt, wie geht es nun weiter, was muss ich tun, was müssen wir tun, wie bringen wir das Projekt voran, wie starten wir das Projekt, das Projekt starten, was können wir tun, was kann ich tun, wohin damit, wohin schicken wir das, wohin schicke ich das, wie fange ich an, wie fang ich an, wie fangen wir an, womit fange ich an, womit fangen wir an, erster Schritt, ersten Schritt, erste Schritt, was mache ich jetzt, was mache ich nun, was mach ich jetzt, als Erstes, was mache ich zuerst, was tun wir zuerst, was tue ich jetzt, was machen wir nun, an Ihr Team übergeben, an euer Team übergeben, wie übergebe ich, wie übergeben wir',
