@@ -18,6 +18,16 @@ describe('answer index', () => {
   const site = new SiteState();
   const index = indexFor(site.revision, site.config);
 
+  it('reads a German verb form whose noun the documents have as that noun\'s root ("gedruckt" as "Druck")', () => {
+    expect(index.tokenize('gedruckt', 'de')).toEqual(index.tokenize('druck', 'de'));
+    expect(index.tokenize('druckt', 'de')).toEqual(index.tokenize('druck', 'de'));
+    // A form the documents know stays as it is.
+    expect(index.tokenize('Vinyl', 'de')).toEqual(['vinyl']);
+    const time = answerQuestion(site, 'Eröffnung ist in drei Wochen – wie lange braucht ihr, bis die Tapete gedruckt ist?', context);
+    expect(time.routed).toBe(false);
+    expect(time.answer).toContain('5–7 Werktage');
+  });
+
   it('tells German from English questions', () => {
     expect(index.detectLanguage('Was ist ein Wallcheck?')).toBe('de');
     expect(index.detectLanguage('What is a Wallcheck?')).toBe('en');

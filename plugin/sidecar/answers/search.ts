@@ -61,6 +61,9 @@ function weightOf(doc: AnswerDocument): number {
   return KIND_WEIGHT[grounding.kind];
 }
 
+/** Endings of German verb forms the stemmer keeps ("liefert", "liefertest"), longest first. */
+const VERB_FORM_ENDINGS = ['test', 'tet', 'est', 'et', 'st', 't'];
+
 /** Longest word the decompounding looks at. */
 const MAX_COMPOUND_LENGTH = 48;
 
@@ -259,12 +262,30 @@ class LanguageIndex {
   }
 
   /**
+   * A German verb form ("liefert", "geliefert", "bestellt") as the root its noun has in the documents ("Lieferung",
+   * "Bestellung"), when only that is known: the stemmer leaves "-t" on, so the verb and its noun would not meet.
+   */
+  #verbRoot(word: string): string {
+    if (this.lang !== 'de' || word.length < 6) return word;
+    const [own] = this.tokens(word);
+    if (!own || this.knows(own)) return word;
+    const bare = word.startsWith('ge') && word.length >= 8 ? word.slice(2) : word;
+    for (const ending of VERB_FORM_ENDINGS) {
+      if (!bare.endsWith(ending)) continue;
+      const root = bare.slice(0, -ending.length);
+      const [stem] = this.tokens(root);
+      if (stem && stem.length >= 5 && this.knows(stem)) return root;
+    }
+    return word;
+  }
+
+  /**
    * The index tokens of one question word (from words()): none for single letters and stop words,
    * else its parts when it is a compound, prepared and stemmed. Tokenizing works word by word, so the
    * tokens of the prepared question are its words' tokens in order, each once.
    */
   wordTokens(word: string): string[] {
-    word = this.#withUmlauts(word);
+    word = this.#verbRoot(this.#withUmlauts(word));
     // Single letters carry nothing and would match every word as a prefix.
     const tokens = word.length > 1 && !STOPWORDS[this.lang].has(word) ? this.tokens(prepare(this.decompound(word).join(' '), this.lang)) : [];
     this.boundCache();
