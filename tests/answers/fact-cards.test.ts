@@ -623,6 +623,14 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(absorption.answer).toContain('nicht veröffentlicht');
   });
 
+  it("checks a claimed duration against the fact of what it is said of, not of the duration's own words", () => {
+    const delivery = ask(site, 'Ihr liefert ja innerhalb von 2 Werktagen, richtig?');
+    expect(delivery.answer).toMatch(/^Nein, das stimmt so nicht: Produktion und Lieferung/);
+    const planned = ask(site, "I read that you produce and deliver within 2 business days, so we'll plan the install for Thursday.");
+    expect(planned.answer).toMatch(/^No, that is not correct: Production and delivery/);
+    expect(ask(site, 'Ein Berater meldet sich innerhalb von 3 Tagen, oder?').answer).toMatch(/^Nein, das stimmt so nicht: Ein Fachberater/);
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

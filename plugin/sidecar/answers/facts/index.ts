@@ -76,6 +76,10 @@ const STATES_TIME = /\d\s*(?:werktag|arbeitstag|tag|stunde|woche|business day|wo
 const DURATION_IN_WORDS =
   /\b(?:a|an|one|two|three|few|couple of|ein|eine|einen|einer|zwei|drei|paar)\s+(werktag|arbeitstag|tag|woche|monat|stunde|business day|working day|day|week|month|hour)(?:e|en|n|s)?\b/;
 
+/** A duration with what introduces it, in a folded claim ("innerhalb von 2 werktagen", "within three weeks", "in 5 tagen"). */
+const DURATION_SPAN =
+  /\b(?:innerhalb von|innerhalb|binnen|within|in)\s+(?:\d+|a|an|one|two|three|four|few|couple of|ein|eine|einem|einer|zwei|drei|vier|paar)\s+(?:werktag|arbeitstag|tag|woche|monat|stunde|business day|working day|day|week|month|hour)(?:e|en|n|s)?\b/;
+
 /** Words before a product that make it one the asker already has ("unser Teppich", "this plaster"). */
 const OWNED_BEFORE = new Set(tokensOf('our, my, their, this, unser, unsere, unseren, unserem, unserer, mein, meine, meinen, meinem, dieser, diese, diesen'));
 
@@ -357,6 +361,14 @@ export class FactDesk {
     return timed && timed.score >= this.threshold * TIMED_CARD_SHARE ? timed : undefined;
   }
 
+  /** The terms of the clause around a span of a folded text, the span's own words left out. */
+  #clauseAround(folded: string, start: number, end: number, lang: Lang): string[] {
+    const before = folded.slice(0, start);
+    const from = Math.max(...[',', ';', '.', '!', '?', '–'].map((mark) => before.lastIndexOf(mark))) + 1;
+    const rest = folded.slice(end).search(/[,;.!?–]/);
+    return this.#index.tokenize(`${folded.slice(from, start)} ${folded.slice(end, rest < 0 ? undefined : end + rest)}`, lang);
+  }
+
   /** The best card for the terms when it covers enough of them. */
   best(terms: string[], lang: Lang, accept?: (card: FactCard) => boolean): CardHit | undefined {
     const [top] = this.cards.match(terms, lang, accept, 1, (t) => this.#index.knows(t, lang));
@@ -464,9 +476,16 @@ export class FactDesk {
       const folded = fold(query);
       const duration = DURATION_IN_WORDS.exec(folded);
       const unit = duration ? new Set(this.#index.tokenize(duration[0], lang)) : undefined;
-      const terms = this.#content(outcome, lang).filter(
+      const claimed = this.#content(outcome, lang).filter(
         (t) => !this.#assertionTerms[lang].has(t) && !(/^\d+$/.test(t) && !this.cards.knows(t, lang)) && !unit?.has(t),
       );
+      // The words of a stated duration ("innerhalb von 2 Werktagen") are the claim's figure: what it is said of picks
+      // the card ("Ihr liefert ja innerhalb von 2 Werktagen" is the delivery's, not the advisor's "innerhalb von 1 Werktag").
+      // What it is said of is the rest of the duration's clause ("I read that you produce and deliver within 2 business days,
+      // so we'll plan the install for Thursday": produce and deliver).
+      const span = DURATION_SPAN.exec(folded);
+      const subject = span ? this.#clauseAround(folded, span.index, span.index + span[0].length, lang).filter((t) => claimed.includes(t)) : [];
+      const terms = claimed;
       // A claim about a named material is checked against its own cards ("Das Objektvinyl wiegt 300 g/m²" is not about
       // "Vinyl auf Vlies 300"), and one about a value against the card of that value ("150 g/m²": the weight).
       // A duration in words is checked against a card that states a time.
@@ -475,14 +494,14 @@ export class FactDesk {
       const about = (card: FactCard) =>
         (!card.material || named.length === 0 || named.some((m) => m.id === card.material!.id)) &&
         (stated.length === 0 || (card.attribute ? stated.includes(card.attribute) : !card.material)) &&
-        (!duration || this.#timed[lang].has(card));
+        (!(duration || span) || this.#timed[lang].has(card));
       // One named material and a value its unit names: that card is the claim's, whatever other words there are.
       const own =
         !attributes.length && stated.length === 1 && named.length === 1
           ? this.cards.cards.find((c) => c.material?.id === named[0].id && c.attribute === stated[0])
           : undefined;
       if (own) return this.#cardAnswer({ card: own, score: 1, matched: [] }, base, lang, this.#verdict(query, own, lang));
-      const [hit] = this.cards.match(terms, lang, about, 1);
+      const hit = (subject.length ? this.cards.match(subject, lang, about, 1)[0] : undefined) ?? this.cards.match(terms, lang, about, 1)[0];
       if (hit && hit.score >= this.threshold) return this.#cardAnswer(hit, base, lang, this.#verdict(query, hit.card, lang));
       // A claim about a time ("brauchen 3–4 Tage, oder?") is checked against the card that states one.
       const timed = STATES_TIME.test(folded) || duration ? this.#timedCard(terms, lang) : undefined;
