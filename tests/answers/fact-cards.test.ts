@@ -631,6 +631,23 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Ein Berater meldet sich innerhalb von 3 Tagen, oder?').answer).toMatch(/^Nein, das stimmt so nicht: Ein Fachberater/);
   });
 
+  it('reads the time the telephone line is asked for to the minute, "halb fünf" and the afternoon too, the last time said deciding', () => {
+    expect(ask(site, 'Ist die Telefonberatung um 15:30 Uhr noch besetzt?').answer).toMatch(/^Ja:/);
+    expect(ask(site, 'Ist die Telefonberatung um 16:30 Uhr noch besetzt?').answer).toMatch(/^Nein:/);
+    expect(ask(site, 'Ist die Telefonberatung nachmittags um halb fünf noch besetzt?').answer).toMatch(/^Nein:/);
+    expect(ask(site, 'Ist die Telefonberatung um halb neun besetzt?').answer).toMatch(/^Ja:/);
+    expect(ask(site, 'Is your phone line open on Friday at 3:30 pm?').answer).toMatch(/^Yes:/);
+    const friday = prepareAnswer(site, 'and Friday at 3:30 pm?', { ...context, previous: ['Is your phone line open on Saturdays?'] });
+    expect(friday.answer).toMatch(/^Yes:/);
+    // A follow-up that names only a time asks whether the line is staffed then.
+    const saturday = prepareAnswer(site, 'Und samstags?', { ...context, previous: ['Wann ist eure Telefonberatung besetzt?'] });
+    expect(saturday.answer).toMatch(/^Nein:/);
+    expect(ids(saturday)[0]).toBe('company:telephone');
+    expect(prepareAnswer(site, 'Und wie lange dauert die Lieferung?', { ...context, previous: ['Wann ist eure Telefonberatung besetzt?'] }).answer).not.toMatch(
+      /^(Ja|Nein)/,
+    );
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

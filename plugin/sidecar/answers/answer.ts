@@ -9,7 +9,7 @@ import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './sear
 import { BEFORE, QuestionReader, askingClause, readerFor, withoutLeading, type QuestionStructure } from './understand.js';
 import { expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
-import { factVerdict } from './facts/yes-no.js';
+import { factVerdict, lineVerdict } from './facts/yes-no.js';
 import type { FactId } from './vocabulary.js';
 
 /** The longest question accepted, in characters. */
@@ -394,6 +394,14 @@ function stepFirst(index: AnswerIndex, config: SiteConfig, base: string, q: Ques
 }
 
 export function prepareAnswer(site: SiteState, query: string, context: AskContext): PreparedAnswer {
+  const prepared = prepareFor(site, query, context);
+  if (!context.previous?.length) return prepared;
+  // "Und samstags?" after "Wann ist die Hotline besetzt?": whether the line is staffed at the time the follow-up names.
+  const line = lineVerdict(site.config, tokensOf(query), prepared);
+  return line ? { ...prepared, answer: `${line} ${prepared.answer}` } : prepared;
+}
+
+function prepareFor(site: SiteState, query: string, context: AskContext): PreparedAnswer {
   const index = indexFor(site.revision, site.config);
   const read = readFor(site, query, context);
   const preparation = preparationAnswer(index, site.config, context.publicBase, read);

@@ -631,7 +631,10 @@ export const COUNT_WORDS: Record<number, LocalizedText> = {
   6: { de: 'sechs', en: 'six' },
   7: { de: 'sieben', en: 'seven' },
   8: { de: 'acht', en: 'eight' },
+  9: { de: 'neun', en: 'nine' },
   10: { de: 'zehn', en: 'ten' },
+  11: { de: 'elf', en: 'eleven' },
+  12: { de: 'zwölf', en: 'twelve' },
   14: { de: 'vierzehn', en: 'fourteen' },
 };
 

@@ -20,6 +20,7 @@ import { askingClause, denies, readerFor } from '../understand.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
+import { clockWords } from './yes-no.js';
 import {
   ASSERTION_TAGS,
   ASSERTION_WORDS,
@@ -586,7 +587,8 @@ export class FactDesk {
   /** Instead of refusing: the best-matching card when it matches well enough (not for a price or stock, which no card holds). */
   retrieve(query: string, outcome: SearchOutcome, lang: Lang, base: string): FactAnswer | null {
     if (this.#unpublished(query, lang).length) return null;
-    const content = this.#content(outcome, lang);
+    const clock = new Set(this.#index.tokenize(clockWords(tokensOf(query)).join(' '), lang));
+    const content = this.#content(outcome, lang).filter((t) => !clock.has(t));
     const hit = this.best(content, lang);
     if (hit) return this.#cardAnswer(hit, base, lang);
     if (!this.asksTime(query)) return null;

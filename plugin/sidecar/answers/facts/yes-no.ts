@@ -45,13 +45,32 @@ const OFF_HOURS_HEADS = [...OFF_HOURS].filter((day) => day.length >= 6);
 const CLOCK_UNITS = new Set(['uhr', 'pm', 'am']);
 const CLOCK_BEFORE = new Set(['um', 'at', 'gegen', 'around']);
 
-/** The hours of the day the question names ("um 18 Uhr", "at 6 pm", "at 7 in the morning"). */
-function hoursNamed(asked: string[]): number[] {
+const AFTERNOON = new Set(tokensOf('nachmittags, nachmittag, afternoon'));
+
+/**
+ * The times of the day the question names, in hours ("um 18 Uhr", "at 6 pm", "at 3:30 pm": 15.5, "nachmittags um halb
+ * fünf": 16.5, "at 7 in the morning").
+ */
+function hoursNamed(asked: string[]): { hour: number; at: number; words: string[] }[] {
+  const afternoon = asked.some((word) => AFTERNOON.has(word));
   return asked.flatMap((word, i) => {
-    if (!/^\d{1,2}$/.test(word) || Number(word) > 24) return [];
-    if (!CLOCK_UNITS.has(asked[i + 1] ?? '') && !CLOCK_BEFORE.has(asked[i - 1] ?? '')) return [];
-    return [Number(word) + (asked[i + 1] === 'pm' && Number(word) < 12 ? 12 : 0)];
+    // "halb fünf" is half past four.
+    const half = asked[i - 1] === 'halb';
+    const count = /^\d{1,2}$/.test(word) ? Number(word) : half ? NUMBER_WORDS.get(word) : undefined;
+    if (count === undefined || count > 24) return [];
+    const minutes = !half && /^\d{2}$/.test(asked[i + 1] ?? '') ? Number(asked[i + 1]) : undefined;
+    const unit = asked[i + (minutes === undefined ? 1 : 2)] ?? '';
+    if (!half && !CLOCK_UNITS.has(unit) && !CLOCK_BEFORE.has(asked[i - 1] ?? '')) return [];
+    const hour = half ? count - 0.5 : count + (minutes ?? 0) / 60;
+    const words = half ? ['halb', word] : [word, ...(minutes === undefined ? [] : [asked[i + 1]]), ...(CLOCK_UNITS.has(unit) ? [unit] : [])];
+    return [{ hour: hour + ((unit === 'pm' || afternoon) && hour < 12 ? 12 : 0), at: i, words }];
   });
+}
+
+/** The words of the clock times a question names ("um 15:30 Uhr", "nachmittags um halb fünf"): figures that pick no fact. */
+export function clockWords(asked: string[]): string[] {
+  const times = hoursNamed(asked);
+  return times.length ? [...times.flatMap(({ words }) => words), ...asked.filter((w) => AFTERNOON.has(w))] : [];
 }
 
 /**
@@ -61,11 +80,25 @@ function hoursNamed(asked: string[]): number[] {
  */
 function closedWhenAsked(config: SiteConfig, asked: string[]): boolean | undefined {
   const { opens, closes } = companyOf(config).telephone;
-  const [open, close] = [opens, closes].map((time) => Number(time.split(':')[0]));
-  if (asked.some((word) => OFF_HOURS.has(word) || OFF_HOURS_HEADS.some((day) => word.startsWith(day)))) return true;
-  const hours = hoursNamed(asked);
-  if (hours.length === 0) return undefined;
-  return hours.some((hour) => hour < open || hour >= close);
+  const [open, close] = [opens, closes].map((time) => {
+    const [hours, minutes] = time.split(':').map(Number);
+    return hours + (minutes || 0) / 60;
+  });
+  // The last time said decides: "and Friday at 3:30 pm?" after "… on Saturdays?" asks for Friday afternoon.
+  const off = asked.findLastIndex((word) => OFF_HOURS.has(word) || OFF_HOURS_HEADS.some((day) => word.startsWith(day)));
+  const hours = hoursNamed(asked).filter(({ at }) => at > off);
+  if (hours.length === 0) return off >= 0 ? true : undefined;
+  return hours.some(({ hour }) => hour < open || hour >= close);
+}
+
+/**
+ * "Ja:"/"Nein:" for whether the telephone line is staffed at the time a follow-up names ("Und samstags?"), when it is
+ * answered with the line's hours and says neither yet; undefined otherwise.
+ */
+export function lineVerdict(config: SiteConfig, asked: string[], prepared: PreparedAnswer): string | undefined {
+  if (prepared.results[0]?.id !== 'company:telephone' || SAYS_YES_NO.test(prepared.answer)) return undefined;
+  const closed = closedWhenAsked(config, asked);
+  return closed === undefined ? undefined : closed ? say(prepared.language, 'Nein:', 'No:') : say(prepared.language, 'Ja:', 'Yes:');
 }
 
 /** Numbers said in words ("zwei Wochen", "a week"). */
