@@ -648,6 +648,17 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     );
   });
 
+  it('answers how to order the material recommended before with the ordering step, not the recommendation again', () => {
+    const previous = ['Which material do you recommend for a hotel corridor with lots of luggage trolleys?'];
+    const order = prepareAnswer(site, 'ok, how do I order it?', { ...context, previous });
+    expect(order.answer).toMatch(/^For Contract vinyl Type II, textile-backed: There is no ordering interface/);
+    expect(ids(order)).toEqual(expect.arrayContaining(['objektvinyl-typ-2', 'contact']));
+    const bestellen = prepareAnswer(site, 'Und wie bestelle ich das?', { ...context, previous: ['Welches Material empfehlen Sie für Flure mit Rollkoffern?'] });
+    expect(bestellen.answer).toMatch(/^Für Objektvinyl Typ II, textilkaschiert: Es gibt keine Bestellschnittstelle/);
+    // A time asked after ordering stays a time.
+    expect(ask(site, 'How long does delivery take after I order?').answer).toContain('5–7 business days');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');
