@@ -659,6 +659,18 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'How long does delivery take after I order?').answer).toContain('5–7 business days');
   });
 
+  it('answers a yes/no whose "before" clause is what it asks with the fact that puts it after: No', () => {
+    expect(ask(site, 'Kann ich die Druckdaten schon per FTP hochladen, bevor der Auftrag bestätigt ist?').answer).toMatch(/^Nein: Druckdaten werden per FTP/);
+    expect(ask(site, 'Can I upload the print files before the order is confirmed?').answer).toMatch(/^No: Print files are transferred by FTP/);
+    // Not a yes/no: the clause before "before" is what is asked.
+    expect(ask(site, 'What should I have ready before I get in touch?').answer).not.toMatch(/^(Yes|No)/);
+  });
+
+  it('reads a call said the spoken way as the telephone step, also as a follow-up', () => {
+    const call = prepareAnswer(site, 'Und wen ruf ich an, wenn es eilt?', { ...context, previous: ['Wie lange dauern Produktion und Lieferung?'] });
+    expect(ids(call)[0]).toBe('company:telephone');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

@@ -454,7 +454,8 @@ function prepareFor(site: SiteState, query: string, context: AskContext): Prepar
   const desk = factDeskFor(index, site.config);
   // "What should I have ready before I get in touch?": what comes first is the clause asked, when that clause
   // is a company fact; the "before" clause only says when (time questions have their own reading of it).
-  if ((!prepared.routed || unanswered) && choosesNoMaterial(q) && !desk.asksTime(query)) {
+  // Not of a yes/no, whose "before" clause is what it asks ("Can I upload the files before the order is confirmed?").
+  if ((!prepared.routed || unanswered) && choosesNoMaterial(q) && !q.yesNo && !desk.asksTime(query)) {
     const fact = factOf(beforeMain(query));
     if (fact) return fact;
   }

@@ -17,7 +17,9 @@ const SAYS_YES_NO = /^(ja|nein|yes|no)\b/i;
 /** "before" and "after" in either language, each with its opposite. */
 const OPPOSITE_TIME = new Map([
   ['vor', 'nach'],
+  ['bevor', 'nach'],
   ['nach', 'vor'],
+  ['nachdem', 'vor'],
   ['before', 'after'],
   ['after', 'before'],
 ]);
