@@ -671,6 +671,20 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ids(call)[0]).toBe('company:telephone');
   });
 
+  it('reads a follow-up whose only material is what it likens the one before to as about the one before', () => {
+    const width = prepareAnswer(site, 'Also 3,20 m wie beim Vinyl auf Vlies, oder?', {
+      ...context,
+      previous: ['Wie breit kann das Objektvinyl Typ II gedruckt werden?'],
+    });
+    expect(width.answer).toMatch(/^Nein, das stimmt so nicht: Objektvinyl Typ II, textilkaschiert ist bis 137 cm/);
+    const smoke = prepareAnswer(site, 'So it is s1 like the FR B1?', {
+      ...context,
+      previous: ['What fire class does the Polyester textile wallcovering have?'],
+    });
+    expect(ids(smoke)).toEqual(expect.arrayContaining(['textil-polyester', 'vlies-fr-b1']));
+    expect(smoke.answer).toContain('B-s2, d0');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

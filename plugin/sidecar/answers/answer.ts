@@ -255,7 +255,8 @@ function readQuestion(
   // one that compares a single named material ("and the difference to X?") compares it with that one.
   const readAsked = asked;
   const read = previous.length ? reader.read(asked) : undefined;
-  if (read && (read.named.length === 0 || (read.named.length === 1 && read.comparison))) {
+  // So is one whose only material is what it likens something to ("Also 3,20 m wie beim Vinyl auf Vlies, oder?").
+  if (read && (read.named.length === 0 || (read.named.length === 1 && (read.comparison || read.likened.length === 1)))) {
     const lang = index.detectLanguage(query, context.acceptLanguage);
     let earlier = [...previous]
       .reverse()

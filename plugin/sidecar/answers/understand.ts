@@ -63,6 +63,8 @@ export interface QuestionStructure {
   /** A comparative between two named materials ("leichter", "wider"). */
   comparative?: Superlative;
   comparison: boolean;
+  /** Materials named only as what another is likened to ("3,20 m wie beim Vinyl auf Vlies?", "s1 like the FR B1?"). */
+  likened: CatalogMaterial[];
   yesNo: boolean;
   negatedQuestion: boolean;
   unpublished: boolean;
@@ -684,6 +686,9 @@ export class QuestionReader {
       superlative,
       comparative,
       comparison: has('compare') || (comparative !== undefined && named.length >= 2),
+      likened: named
+        .filter((n) => LIKENED.has(tokens[n.at - 1] ?? '') || (LIKENED_ARTICLE.has(tokens[n.at - 1] ?? '') && LIKENED.has(tokens[n.at - 2] ?? '')))
+        .map((n) => n.m),
       yesNo: asksYesNo,
       negatedQuestion: asksYesNo && (negationAt.some((i) => !taken[i]) || tokens.some((t) => INVERTS.has(t))),
       // "how long does it take"/"wie lange dauert" asks for a time, not for a length ("wie lang ist eine Rolle").
@@ -945,6 +950,10 @@ const STEPS: [Shape, Step][] = [
   ['after_step', 'workflow'],
   ['next_step', 'ordering'],
 ];
+
+/** What a material is likened to follows ("wie beim X", "like the X", "same as X"), perhaps after an article. */
+const LIKENED = new Set(tokensOf('wie, like, as'));
+const LIKENED_ARTICLE = new Set(tokensOf('beim, bei, das, der, die, dem, den, the'));
 
 /** The values a superlative ranks materials by. */
 const RANKED = new Set<AttributeId>(['weight', 'width', 'cleanability', 'fire']);
