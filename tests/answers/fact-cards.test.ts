@@ -685,6 +685,15 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(smoke.answer).toContain('B-s2, d0');
   });
 
+  it('routes a discount asked for in other words ("knock 10% off", "Mengenrabatt") as a price, not a need for knocks', () => {
+    const off = ask(site, "we're taking quite a bit of the eco PVC-free non-woven, can you knock 10% off for us?");
+    expect(off.routed).toBe(true);
+    expect(off.answer).not.toContain('heavy-duty');
+    expect(ask(site, 'Can you knock something off the price?').answer).toContain('Prices are not published');
+    expect(ask(site, 'Gibt es bei 500 m² einen Mengenrabatt?').routed).toBe(true);
+    expect(expandShorthand('10% off, 10 % Rabatt')).toBe('10 percent off, 10 % Rabatt');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

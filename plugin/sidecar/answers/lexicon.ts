@@ -51,8 +51,11 @@ export const SHORTHAND_WORD = new RegExp(`(?<![\\w-])(?:${Object.keys(SHORTHAND)
 
 /** A question with chat shorthand written out ("whats ur phone numbr" → "what is your phone numbr"). */
 export function expandShorthand(text: string): string {
-  // "Telefonnr" is "Telefonnummer".
-  return text.replace(SHORTHAND_WORD, (word) => SHORTHAND[word.toLowerCase()] ?? word).replace(/(?<=\p{L}{3})nr(?![\p{L}\d])/giu, 'nummer');
+  // "Telefonnr" is "Telefonnummer"; "10% off" is "10 percent off" (the matcher's words have no "%").
+  return text
+    .replace(SHORTHAND_WORD, (word) => SHORTHAND[word.toLowerCase()] ?? word)
+    .replace(/(?<=\p{L}{3})nr(?![\p{L}\d])/giu, 'nummer')
+    .replace(/(?<=\d) ?% off\b/gi, ' percent off');
 }
 
 /** Words of a folded text; "+" stays part of a word ("a+"). */
