@@ -694,6 +694,16 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(expandShorthand('10% off, 10 % Rabatt')).toBe('10 percent off, 10 % Rabatt');
   });
 
+  it('finds the place a question typed in lower case asks delivery to, after "nach" or "to" only', () => {
+    const zurich = ask(site, 'liefert ihr auch nach zürich?');
+    expect(zurich.routed).toBe(true);
+    expect(zurich.answer).toMatch(/^Ob wir nach Zürich liefern, ist in unseren Daten nicht veröffentlicht/);
+    expect(ask(site, 'do you deliver to vienna?').answer).toMatch(/^Whether we deliver to Vienna is not published/);
+    const time = ask(site, 'hi kurze frage wie lang dauert bei euch so die lieferung?? brauchen das bis ende monat');
+    expect(time.routed).toBe(false);
+    expect(time.answer).toContain('5–7 Werktage');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

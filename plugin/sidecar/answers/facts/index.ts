@@ -136,6 +136,7 @@ const owned = (tokens: string[], start: number, askEnds: number[]) =>
 
 /** The words a place follows in a delivery question ("nach Hamburg", "in Basel", "to Leeds"). */
 const PLACE_AFTER = new Set(['nach', 'in', 'ins', 'bis', 'aus', 'to', 'into', 'from']);
+const PLACE_AFTER_UNCASED = new Set(['nach', 'to']);
 
 /**
  * What the question's structure says of a claim: whether it is that one named material meets a need
@@ -287,12 +288,17 @@ export class FactDesk {
    */
   #placeOf(query: string, tokens: string[], lang: Lang): string | undefined {
     if (this.#delivery.findAll(tokens).length === 0) return undefined;
-    for (const match of query.matchAll(/\p{Lu}[\p{L}-]{2,}/gu)) {
+    // A question typed all in lower case ("liefert ihr auch nach zürich?") says nothing by its capitals: every word may be the place.
+    // Then only after "nach"/"to" ("bis ende monat" is no place).
+    const cased = /\p{Lu}/u.test(query);
+    const after = cased ? PLACE_AFTER : PLACE_AFTER_UNCASED;
+    for (const match of query.matchAll(cased ? /\p{Lu}[\p{L}-]{2,}/gu : /\p{L}[\p{L}-]{2,}/gu)) {
       const word = match[0];
       // After a preposition of place only: every German noun is capitalized ("Wir sind Raumausstatter").
-      if (!PLACE_AFTER.has(tokensOf(query.slice(0, match.index)).at(-1) ?? '')) continue;
+      if (!after.has(tokensOf(query.slice(0, match.index)).at(-1) ?? '')) continue;
       const terms = this.#index.tokenize(word, lang);
-      if (terms.length && terms.every((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang))) return word;
+      if (terms.length && terms.every((t) => !this.#index.knows(t, lang) && !this.cards.knows(t, lang)))
+        return cased ? word : word[0].toUpperCase() + word.slice(1);
     }
     return undefined;
   }
