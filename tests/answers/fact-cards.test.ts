@@ -704,6 +704,13 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(time.answer).toContain('5–7 Werktage');
   });
 
+  it("answers a yes/no on having a design printed that names a setting only as context with the FAQ entry, not the setting's material", () => {
+    const own = ask(site, 'Unsere Agentur hat ein eigenes Design für die Empfangswand entworfen. Ist es möglich, das bei Ihnen als Tapete drucken zu lassen?');
+    expect(ids(own)[0]).toBe('faq:custom-motif');
+    // Asked for a material for the setting, the catalog answers.
+    expect(ids(ask(site, 'Gibt es eine Tapete für den Empfang?'))).toContain('textil-polyester');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');
