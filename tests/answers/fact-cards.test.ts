@@ -711,6 +711,12 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ids(ask(site, 'Gibt es eine Tapete für den Empfang?'))).toContain('textil-polyester');
   });
 
+  it('routes a lambda value as a value the data does not publish', () => {
+    const lambda = ask(site, "What's the lambda value of Contract vinyl Type II?");
+    expect(lambda.routed).toBe(true);
+    expect(lambda.answer).toContain('not published');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

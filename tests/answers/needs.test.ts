@@ -92,6 +92,18 @@ describe('needs in everyday words', () => {
     expect(ask('Is Vinyl on non-woven 300 glossy or matt?', 'en')!.answer).not.toMatch(/^(Yes|No)/);
   });
 
+  it('reads a need to avoid ("avoid in bathrooms", "in Feuchträumen meiden") as not wanted', () => {
+    const avoid = ask('Which materials should I avoid in bathrooms?', 'en')!;
+    expect(avoid.answer).toMatch(/^According to the catalog, not suitable for wet rooms/);
+    expect(avoid.results.map((r) => r.id).sort()).toEqual(
+      config.materials
+        .filter((m) => !m.wet_room_suitable)
+        .map((m) => m.id)
+        .sort(),
+    );
+    expect(ask('Welche Tapeten sollte man in Feuchträumen meiden?', 'de')!.answer).toMatch(/^Laut Katalog nicht für Feuchträume geeignet/);
+  });
+
   it('compares a seamless wall with the width the question states', () => {
     const q = reader.read('Die Wand ist 310 cm breit und soll nahtlos bedruckt werden – welche Materialien?');
     expect(q.conditions).toEqual([expect.objectContaining({ kind: 'need', stated: 310 })]);

@@ -870,7 +870,7 @@ const INVERTS = new Set(tokensOf(both(INVERTING_WORDS)));
 const REQUIRED = new Set(tokensOf(both(REQUIREMENT_WORDS)));
 
 /** Said of a need, these make it one not wanted ("ungeeignet"), and after "nicht" ("nicht zulässig"). */
-const UNSUITED = new Set(tokensOf('ungeeignet, untauglich, unzulässig, unsuitable, unsuited, unfit'));
+const UNSUITED = new Set(tokensOf('ungeeignet, untauglich, unzulässig, meiden, vermeiden, unsuitable, unsuited, unfit, avoid'));
 const SUITED = new Set(tokensOf('geeignet, zulässig, erlaubt, zugelassen, tauglich, passend'));
 /** Verbs of using something, which a negation before them at a clause's end says not to ("im Bad besser nicht verwenden"). */
 const USED = new Set(tokensOf('verwenden, verwendet, nehmen, einsetzen, eingesetzt, benutzen, nutzen, verarbeiten, kleben, tapezieren'));

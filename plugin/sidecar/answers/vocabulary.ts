@@ -395,8 +395,8 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
  * which names those in its refusal): asked of a named material, it is said so and routed.
  */
 export const UNPUBLISHED_WORDS: LocalizedText = {
-  de: 'U-Wert, Wärmeleitfähigkeit, Dicke, dick, Materialstärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Absorptionsgrad, Absorptionskoeffizient, Schallabsorberklasse, Absorberklasse, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme, Produktname, Markenname, Lichtechtheit, lichtecht, lichtbeständig, UV-Beständigkeit, UV-beständig, ausbleichen, verblassen, vergilben, ASTM, NFPA',
-  en: 'u-value, thermal conductivity, thermal, thickness, thick, roll length, length, long, sound absorption, absorption coefficient, sound absorption class, absorber class, NRC, acoustic, acoustics, minimum order, minimum order quantity, moq, product name, brand name, lightfastness, lightfast, light fastness, colourfastness, colorfastness, UV resistance, UV-resistant, fade, fades, fading, yellowing, ASTM, NFPA',
+  de: 'U-Wert, Wärmeleitfähigkeit, Lambda-Wert, Lambdawert, Dicke, dick, Materialstärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Absorptionsgrad, Absorptionskoeffizient, Schallabsorberklasse, Absorberklasse, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme, Produktname, Markenname, Lichtechtheit, lichtecht, lichtbeständig, UV-Beständigkeit, UV-beständig, ausbleichen, verblassen, vergilben, ASTM, NFPA',
+  en: 'u-value, thermal conductivity, lambda value, lambda, thermal, thickness, thick, roll length, length, long, sound absorption, absorption coefficient, sound absorption class, absorber class, NRC, acoustic, acoustics, minimum order, minimum order quantity, moq, product name, brand name, lightfastness, lightfast, light fastness, colourfastness, colorfastness, UV resistance, UV-resistant, fade, fades, fading, yellowing, ASTM, NFPA',
 };
 
 /** Asking to order, reserve or commit: never done here; answered with how ordering works, or routed. */
