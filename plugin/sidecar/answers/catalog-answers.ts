@@ -558,27 +558,6 @@ function listAnswer(ctx: Context, asked: QuestionStructure, among?: CatalogMater
     ];
     return { ...answered(ctx, [...sentences, ...reasonsOf(ctx, q.conditions)], shown), list: true };
   }
-  // A setting the catalog lists for some materials beside needs the question states ("Doctor's practice: disinfected
-  // daily, low smoke (s1)"): every material that meets the needs qualifies; those listed for the setting lead.
-  const soft = (c: Condition) => c.kind === 'use_case' && c.useCase.requires.length === 0;
-  const hard = q.conditions.filter((c) => !soft(c));
-  const meetsNeeds =
-    hard.length && hard.length < q.conditions.length ? ranked.filter((r) => r.verdicts.every((v, i) => v === true || soft(q.conditions[i]))) : [];
-  if (matching.length && !q.recommendation && hard.length >= 2 && meetsNeeds.length > matching.length && !q.count) {
-    const listed = new Set(matching);
-    const all = meetsNeeds.map((r) => r.material).sort((a, b) => Number(listed.has(b)) - Number(listed.has(a)));
-    const shown = all.slice(0, shownCount(all.length));
-    const settings = labels(model, q.conditions.filter(soft), lang);
-    const onHard = (m: CatalogMaterial) => `${[...new Set(hard.map((c) => conditionEvidence(model, m, c, lang)))].join('; ')}; ${applicationsOf(m, lang)}`;
-    const sentences = [
-      say(lang, `Laut Katalog ${labels(model, hard, lang)}: `, `According to the catalog, ${labels(model, hard, lang)}: `) +
-        withEvidence(shown, onHard, lang) +
-        '.',
-      say(lang, `Ausdrücklich ${settings}: ${namesOf(matching, lang)}.`, `Listed expressly as ${settings}: ${namesOf(matching, lang)}.`),
-      ...moreSentence(ctx, shown.length, all.length),
-    ];
-    return { ...answered(ctx, [...sentences, ...reasonsOf(ctx, hard)], shown), list: true };
-  }
   if (matching.length) {
     // "Which three materials …": the first three of the ranking.
     const shown = matching.slice(0, q.count ?? shownCount(matching.length));
@@ -612,6 +591,10 @@ function listAnswer(ctx: Context, asked: QuestionStructure, among?: CatalogMater
   }
   // Every need met, only the setting not among the catalog's applications ("for a trade-fair booth, B1,
   // 3 m, no PVC"): those materials lead, and the answer says the catalog does not list them for it.
+  const soft = (c: Condition) => c.kind === 'use_case' && c.useCase.requires.length === 0;
+  const hard = q.conditions.filter((c) => !soft(c));
+  const meetsNeeds =
+    hard.length && hard.length < q.conditions.length ? ranked.filter((r) => r.verdicts.every((v, i) => v === true || soft(q.conditions[i]))) : [];
   if (meetsNeeds.length) {
     const shown = meetsNeeds.slice(0, q.count ?? shownCount(meetsNeeds.length)).map((r) => r.material);
     const settings = labels(model, q.conditions.filter(soft), lang);

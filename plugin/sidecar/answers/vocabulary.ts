@@ -487,7 +487,7 @@ export const QUESTION_SHAPE_WORDS = {
   },
   recommend: {
     de: 'empfehlen, empfiehlst, Empfehlung, eignet, geeignet, passt, passend, nehmen, raten',
-    en: 'recommend, recommended, recommendation, suggest, suitable, suit, suits, best, should, would you use, would you go with, would you take',
+    en: 'recommend, recommended, recommendation, suggest, suitable, suit, suits, best, should',
   },
   next_step: {
     de: 'wie geht es weiter, wie geht es jetzt weiter, wie geht es dann weiter, wie gehts weiter, nächster Schritt, nächste Schritt, nächsten Schritt, nächste Schritte, was nun, was jetzt, wie gehen wir vor, wie gehe ich vor, wie starte ich, wie starten wir, Projektanfrage, Anfrage stellen, wie geht es los, wie gehts los, wo fangen wir an, wo fange ich an, was machen wir jetzt, was tun wir jetzt, wie geht es nun weiter, was muss ich tun, was müssen wir tun, wie bringen wir das Projekt voran, wie starten wir das Projekt, das Projekt starten, was können wir tun, was kann ich tun, wohin damit, wohin schicken wir das, wohin schicke ich das, wie fange ich an, wie fang ich an, wie fangen wir an, womit fange ich an, womit fangen wir an, erster Schritt, ersten Schritt, erste Schritt, was mache ich jetzt, was mache ich nun, was mach ich jetzt, als Erstes, was mache ich zuerst, was tun wir zuerst, was tue ich jetzt, was machen wir nun, an Ihr Team übergeben, an euer Team übergeben, wie übergebe ich, wie übergeben wir, wie bestelle ich, wie bestellen wir, wie bestellt man, wo bestelle ich, wo bestellen wir, wie kann ich bestellen, wie können wir bestellen, wo kann ich bestellen, wo können wir bestellen, wie kann man bestellen, wo kann man bestellen',
