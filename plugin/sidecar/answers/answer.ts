@@ -171,7 +171,12 @@ function structuredAnswer(
   // company fact the search finds and nothing asks for a material: the fact answers.
   const settingOnly = q.conditions.length > 0 && q.conditions.every((c) => c.kind === 'use_case') && !q.named.length && !q.superlative;
   // A yes/no that names a material word only as what is made ("… als Tapete drucken zu lassen?") asks for no material either.
-  if (settingOnly && searched && (topGrounding?.kind === 'fact' || topGrounding?.kind === 'faq') && (!q.asksMaterial || (q.yesNo && !q.recommendation)))
+  if (
+    settingOnly &&
+    searched &&
+    (topGrounding?.kind === 'fact' || topGrounding?.kind === 'faq') &&
+    (!q.asksMaterial || (q.yesNo && !q.recommendation && !q.listWord))
+  )
     return null;
   let found: CatalogAnswer | undefined = answerFromCatalog(config, base, language, q, q.named.length === 1 && (!query.includes('?') || asserts()));
   if (found?.list && q.recommendation && searched && topGrounding?.kind === 'recommendation' && !undecided(outcome, config))

@@ -510,6 +510,13 @@ export class QuestionReader {
     // A negation ends with its clause: "Brennt X nicht, also ist es unbrennbar?" does not negate "unbrennbar".
     const clauseEnds = [...folded.matchAll(CLAUSE_END)].map((m) => tokenize(folded.slice(0, m.index)).length);
     const sameClause = (i: number, start: number) => !clauseEnds.some((b) => i < b && b <= start);
+    // Words in parentheses are an aside ("behind our kitchen worktop (not right behind the sink)?"): their "not" puts no question negatively.
+    const aside = new Set(
+      [...folded.matchAll(/\([^()]*\)/g)].flatMap((m) => {
+        const start = tokenize(folded.slice(0, m.index)).length;
+        return Array.from({ length: tokenize(m[0]).length }, (_, k) => start + k);
+      }),
+    );
     const negatedBefore = (start: number, end = start) =>
       negationAt.some((i) => i < start && wordsBetween(i, start) < 4 && !taken[i] && sameClause(i, start)) || (end > start && unsuitedAround(start, end));
     // "No fire or moisture requirements", "keine Anforderungen an Brandschutz": no condition at all, not its opposite.
@@ -690,7 +697,7 @@ export class QuestionReader {
         .filter((n) => LIKENED.has(tokens[n.at - 1] ?? '') || (LIKENED_ARTICLE.has(tokens[n.at - 1] ?? '') && LIKENED.has(tokens[n.at - 2] ?? '')))
         .map((n) => n.m),
       yesNo: asksYesNo,
-      negatedQuestion: asksYesNo && (negationAt.some((i) => !taken[i]) || tokens.some((t) => INVERTS.has(t))),
+      negatedQuestion: asksYesNo && (negationAt.some((i) => !taken[i] && !aside.has(i)) || tokens.some((t) => INVERTS.has(t))),
       // "how long does it take"/"wie lange dauert" asks for a time, not for a length ("wie lang ist eine Rolle").
       // "available in 320 cm" / "lieferbar in 320 cm" asks for a variant the data states, not for stock.
       unpublished: this.#unpublished

@@ -135,7 +135,8 @@ const owned = (tokens: string[], start: number, askEnds: number[]) =>
   (ARTICLES.has(tokens[start - 1] ?? '') && !askEnds.some((end) => end <= start - 1 && start - 1 - end <= 2));
 
 /** The words a place follows in a delivery question ("nach Hamburg", "in Basel", "to Leeds"). */
-const PLACE_AFTER = new Set(['nach', 'in', 'ins', 'bis', 'aus', 'to', 'into', 'from']);
+// Not "aus"/"from": where the asker is from ("ein Raumausstatter aus Freiburg") is no place to deliver to.
+const PLACE_AFTER = new Set(['nach', 'in', 'ins', 'bis', 'to', 'into']);
 const PLACE_AFTER_UNCASED = new Set(['nach', 'to']);
 
 /**
