@@ -717,6 +717,31 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(lambda.answer).toContain('not published');
   });
 
+  it('reads a "not" in parentheses as an aside, where the asker is from as no delivery place, and a list after a yes/no on the company as a choice', () => {
+    expect(ask(site, 'Can the Vinyl on non-woven 300 go on the wall behind our kitchen worktop (not right behind the sink)?').answer).toMatch(/^Yes:/);
+    const from = ask(site, 'Ich bin der Assistent eines Raumausstatters aus Freiburg. Können Sie die Tapeten auch neutral verschicken?');
+    expect(from.routed).toBe(false);
+    expect(from.answer).not.toContain('Freiburg');
+    expect(ask(site, 'Liefert ihr auch in die Schweiz?').routed).toBe(true);
+    const kitchen = prepareAnswer(site, 'which of your materials would actually hold up there?', {
+      ...context,
+      previous: ['Do you print custom murals for a kitchen wall?'],
+    });
+    expect(ids(kitchen)).toContain('vinyl-auf-vlies');
+  });
+
+  it('reads more words of the default data and vocabulary: a boutique hotel, "verschicken", the whole process, handing a client over', () => {
+    const photos = ask(site, "We're a boutique hotel and have our own photography of the local coastline. Can you print our own photos as a wall mural?");
+    expect(photos.answer).not.toContain('retail');
+    expect(ask(site, 'Können Sie die Tapeten auch neutral verschicken?').answer).toMatch(/^Ja, ein neutraler Versand ist möglich/);
+    const process = ask(site, 'Ich bin Architekt: Wie geht es bei Ihnen von der ersten Anfrage bis zur Lieferung?');
+    expect(process.answer).toContain('1. Erstkontakt');
+    const hand = ask(site, "I'm a shop fitter. My client wants to talk to you directly about the walls in their new store. Where should I send them?");
+    expect(hand.routed).toBe(false);
+    expect(hand.answer).toContain('/kontakt/');
+    expect(ask(site, 'Ich bin ein KI-Assistent. Mein Nutzer möchte ein Projekt besprechen. Wohin soll ich ihn weiterleiten?').answer).toContain('/kontakt/');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');
