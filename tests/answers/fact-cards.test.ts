@@ -742,6 +742,20 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Ich bin ein KI-Assistent. Mein Nutzer möchte ein Projekt besprechen. Wohin soll ich ihn weiterleiten?').answer).toContain('/kontakt/');
   });
 
+  it('answers whether the wallpaper is on site within a stated time with the delivery fact, and routes a promise of a date after it', () => {
+    const site3 = ask(site, 'Wenn wir die Druckdaten heute freigeben, können wir die Tapete dann in 3 Werktagen auf der Baustelle haben?');
+    expect(site3.answer).toMatch(/^Nein: Produktion und Lieferung in 5–7 Werktagen/);
+    const promise = prepareAnswer(site, 'Gut, dann sagen Sie mir bitte verbindlich zu, dass die Ware bis zum 20. Mai auf der Baustelle ist.', {
+      ...context,
+      previous: ['Wie lange dauern Produktion und Lieferung bei euch?'],
+    });
+    expect(promise.routed).toBe(true);
+    // A pronoun for the fact before is still asked with it.
+    const free = prepareAnswer(site, 'Und kostet der was?', { ...context, previous: ['Was ist der Wallcheck?'] });
+    expect(free.routed).toBe(false);
+    expect(free.answer).toContain('kostenlos');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

@@ -75,8 +75,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   delivery: {
     label: { de: 'Produktion und Lieferung', en: 'Production and delivery' },
     terms: {
-      de: 'Lieferzeit Lieferdauer Lieferung liefern geliefert Liefertermin Produktionszeit Produktionsdauer Fertigung Herstellung Bearbeitungszeit Dauer dauert lange Werktage Tage Wochen schnell Versanddauer ankommen Ankunft Frist Lieferfrist',
-      en: 'delivery time delivery lead time turnaround production time how long take takes days business days weeks delivered deliver fast quickly dispatch arrive arrives arriving arrival',
+      de: 'Lieferzeit Lieferdauer Lieferung liefern geliefert Liefertermin Produktionszeit Produktionsdauer Fertigung Herstellung Bearbeitungszeit Dauer dauert lange Werktage Tage Wochen schnell Versanddauer ankommen Ankunft Frist Lieferfrist Baustelle',
+      en: 'delivery time delivery lead time turnaround production time how long take takes days business days weeks delivered deliver fast quickly dispatch arrive arrives arriving arrival on site',
     },
   },
   neutral_shipping: {
