@@ -756,6 +756,13 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(free.answer).toContain('kostenlos');
   });
 
+  it('answers the question before a closing clause of circumstance when its fact settles it', () => {
+    const agent = ask(site, 'Kann mein KI-Agent bei euch selbstständig eine Bestellung auslösen, wenn ich ihm das Budget freigebe?');
+    expect(agent.answer).toMatch(/^Nein: Es gibt keine Bestellschnittstelle/);
+    // A date asked with it stays routed: the clause before settles nothing.
+    expect(ask(site, 'Hat bei euch am 24.12. noch jemand Dienst, falls was mit der Lieferung ist?').routed).toBe(true);
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

@@ -468,6 +468,9 @@ function prepareFor(site: SiteState, query: string, context: AskContext): Prepar
       const fact = factOf(asking);
       if (fact) return fact;
     }
+    // The question before a closing clause of circumstance, when its fact settles it yes or no.
+    const main = factOf(beforeCircumstance(query));
+    if (main && SETTLES.test(main.answer)) return main;
   }
   const desk = factDeskFor(index, site.config);
   // "What should I have ready before I get in touch?": what comes first is the clause asked, when that clause
@@ -545,6 +548,19 @@ function beforeMain(query: string): string | undefined {
   const end = words.findIndex((w) => CLOSES_CLAUSE.has(w.slice(-1)) || w === '–');
   return end > 0 && words.length - end > 3 ? words.slice(end + 1).join(' ') : undefined;
 }
+
+/** Words that open a clause of circumstance after the question ("…, wenn ich ihm das Budget freigebe?"). */
+const CIRCUMSTANCE_OPENERS = new Set(tokensOf('wenn, falls, sobald, nachdem, if, once, when'));
+
+/** The question before a closing clause of circumstance ("Kann mein Agent bestellen, wenn ich ihm das Budget freigebe?"). */
+function beforeCircumstance(query: string): string | undefined {
+  const at = query.lastIndexOf(',');
+  if (at <= 0 || !query.trimEnd().endsWith('?') || !CIRCUMSTANCE_OPENERS.has(tokensOf(query.slice(at + 1))[0] ?? '')) return undefined;
+  return `${query.slice(0, at).trim()}?`;
+}
+
+/** An answer that settles a yes/no. */
+const SETTLES = /^(Ja|Nein|Yes|No)\b/;
 
 /** The last sentence that asks (ends in "?") of a question of two or more sentences; undefined for one sentence. */
 function askingSentence(query: string): string | undefined {
