@@ -763,6 +763,16 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Hat bei euch am 24.12. noch jemand Dienst, falls was mit der Lieferung ist?').routed).toBe(true);
   });
 
+  it('reads paying at an online checkout as ordering, which is answered No, not as a price', () => {
+    const shop = ask(site, 'gibts bei euch nen onlineshop wo ich einfach in den warenkorb legen und bezahlen kann?');
+    expect(shop.routed).toBe(false);
+    expect(shop.answer).toMatch(/^Nein: Es gibt keine Bestellschnittstelle/);
+    expect(ask(site, 'Is there an online shop where I can just check out and pay myself?').answer).toMatch(/^No: There is no ordering interface/);
+    expect(ask(site, 'gibts bei euch nen webshop wo ich selber bestellen kann?').answer).toMatch(/^Nein: Es gibt keine Bestellschnittstelle/);
+    // A price is still a price.
+    expect(ask(site, 'Was kostet der Versand, wenn ich im Shop bezahle?').answer).toContain('Preise sind in unseren Daten nicht veröffentlicht');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

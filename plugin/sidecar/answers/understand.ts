@@ -10,9 +10,11 @@ import {
   PHRASE_PARTICLES,
   ATTRIBUTE_WORDS,
   CATALOG_WORDING,
+  CHECKOUT_WORDS,
   COMPARATOR_WORDS,
   COUNT_WORDS,
   FACT_WORDING,
+  PAYING_WORDS,
   PRIORITY_WORDING,
   RECOMMENDATION_WORDS,
   QUESTION_SHAPE_WORDS,
@@ -321,6 +323,8 @@ export class QuestionReader {
     for (const [pattern, means, patternLang] of this.#synonymPatterns) {
       if (patternLang === lang) out = out.replace(pattern, (match) => means.get(tokensOf(match).join(' ')) ?? match);
     }
+    // Paying at a checkout ("ein Onlineshop, wo ich in den Warenkorb lege und bezahle") is ordering, not a price asked.
+    if (out.search(CHECKOUT_PATTERN) >= 0) out = out.replace(PAYING_PATTERN, ORDERING_VERB[lang]);
     return out;
   }
 
@@ -957,6 +961,11 @@ const STEPS: [Shape, Step][] = [
   ['after_step', 'workflow'],
   ['next_step', 'ordering'],
 ];
+
+const wordsOf = (text: LocalizedText) => `${text.de}, ${text.en}`.split(',').map((w) => w.trim());
+const CHECKOUT_PATTERN = synonymPattern(wordsOf(CHECKOUT_WORDS));
+const PAYING_PATTERN = synonymPattern(wordsOf(PAYING_WORDS));
+const ORDERING_VERB = { de: 'bestellen', en: 'order' };
 
 /** What a material is likened to follows ("wie beim X", "like the X", "same as X"), perhaps after an article. */
 const LIKENED = new Set(tokensOf('wie, like, as'));

@@ -96,8 +96,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   ordering: {
     label: { de: 'Bestellung', en: 'Ordering' },
     terms: {
-      de: 'bestellen Bestellung Bestellungen Auftrag Aufträge beauftragen kaufen Kauf online Onlineshop Shop Warenkorb Agent Agenten KI automatisiert automatisch Schnittstelle API Bestellschnittstelle Endpunkt Beschaffung Beschaffungssystem Einkaufssystem ERP EDI selbst Self-Service',
-      en: 'order orders ordering place an order buy purchase online shop checkout cart agent agents AI bot automated automatic automatically automation API interface endpoint procurement e-procurement purchasing system ERP EDI punchout self-service',
+      de: 'bestellen Bestellung Bestellungen Auftrag Aufträge beauftragen kaufen Kauf online Onlineshop Webshop Shop Warenkorb Agent Agenten KI automatisiert automatisch Schnittstelle API Bestellschnittstelle Endpunkt Beschaffung Beschaffungssystem Einkaufssystem ERP EDI selbst Self-Service',
+      en: 'order orders ordering place an order buy purchase online shop webshop checkout cart agent agents AI bot automated automatic automatically automation API interface endpoint procurement e-procurement purchasing system ERP EDI punchout self-service',
     },
   },
   file_transfer: {
@@ -526,6 +526,13 @@ export const QUESTION_SHAPE_WORDS = {
   wider: { de: 'breiter', en: 'wider' },
   narrower: { de: 'schmaler', en: 'narrower' },
 } satisfies Record<string, LocalizedText>;
+
+/** Where a person orders online and pays ("Onlineshop", "checkout"): paying there is ordering, not a price asked. */
+export const CHECKOUT_WORDS: LocalizedText = {
+  de: 'Onlineshop, Online-Shop, Webshop, Web-Shop, Shop, Warenkorb, Kasse',
+  en: 'online shop, web shop, webshop, shop, checkout, check out, cart, shopping cart, basket',
+};
+export const PAYING_WORDS: LocalizedText = { de: 'bezahlen, bezahle, zahlen, zahle', en: 'pay, paying' };
 
 /** A quote: an advisor's, after an enquiry; asked how to get, it is a next step, not a price ("How do I get a quote?"). */
 export const QUOTE_WORDS: LocalizedText = { de: 'Angebot, Kostenvoranschlag', en: 'quote, quotation, an offer, the offer' };
