@@ -732,7 +732,7 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
 
   it('reads more words of the default data and vocabulary: a boutique hotel, "verschicken", the whole process, handing a client over', () => {
     const photos = ask(site, "We're a boutique hotel and have our own photography of the local coastline. Can you print our own photos as a wall mural?");
-    expect(photos.answer).not.toContain('retail');
+    expect(photos.answer).not.toContain('intended for retail spaces');
     expect(ask(site, 'Können Sie die Tapeten auch neutral verschicken?').answer).toMatch(/^Ja, ein neutraler Versand ist möglich/);
     const process = ask(site, 'Ich bin Architekt: Wie geht es bei Ihnen von der ersten Anfrage bis zur Lieferung?');
     expect(process.answer).toContain('1. Erstkontakt');
@@ -771,6 +771,16 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'gibts bei euch nen webshop wo ich selber bestellen kann?').answer).toMatch(/^Nein: Es gibt keine Bestellschnittstelle/);
     // A price is still a price.
     expect(ask(site, 'Was kostet der Versand, wenn ich im Shop bezahle?').answer).toContain('Preise sind in unseren Daten nicht veröffentlicht');
+  });
+
+  it('answers whether the asker\'s own motif can be printed with the FAQ entry: "own" is a term, and the asker\'s company is not ours', () => {
+    for (const question of ['Can you print our own company logo as a full-wall mural?', 'Can we have our own company logo printed as a mural?']) {
+      const own = ask(site, question);
+      expect(ids(own)[0]).toBe('faq:custom-motif');
+      expect(own.answer).toMatch(/^Yes\./);
+    }
+    // Our company, asked of us, is still ours.
+    expect(ids(ask(site, 'What does your company make?'))[0]).toBe('company:company');
   });
 
   it('links the Wallcheck an FAQ answer names', () => {

@@ -4,7 +4,8 @@
 import { checkSync } from 'recheck';
 import { describe, expect, it } from 'vitest';
 import { buildContract } from '../../plugin/sidecar/contract.js';
-import { synonymPattern, vocabularyOf } from '../../plugin/sidecar/answers/understand.js';
+import { ASKERS_COMPANY, synonymPattern, vocabularyOf } from '../../plugin/sidecar/answers/understand.js';
+import { CHECKOUT_WORDS, PAYING_WORDS } from '../../plugin/sidecar/answers/vocabulary.js';
 import { SHORTHAND_WORD } from '../../plugin/sidecar/answers/lexicon.js';
 import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
 import { SCHEMAS } from '../../plugin/sidecar/core/schemas.js';
@@ -36,10 +37,20 @@ const BUILT: { file: string; call: string; patterns: () => Pattern[] }[] = [
     file: 'plugin/sidecar/answers/understand.ts',
     call: 'new RegExp(`(?<!',
     patterns: () =>
-      [synonymWords('de'), synonymWords('en'), ['wet room', 'nass-zelle', 'a b c d', 'Vlies - Tapete']].map((words) => {
+      [
+        synonymWords('de'),
+        synonymWords('en'),
+        ['wet room', 'nass-zelle', 'a b c d', 'Vlies - Tapete'],
+        ...[CHECKOUT_WORDS, PAYING_WORDS].map((w) => `${w.de}, ${w.en}`.split(',').map((x) => x.trim())),
+      ].map((words) => {
         const re = synonymPattern(words);
         return { where: 'synonymPattern', source: re.source, flags: re.flags };
       }),
+  },
+  {
+    file: 'plugin/sidecar/answers/understand.ts',
+    call: 'wordsOf(OWNERS)',
+    patterns: () => [{ where: 'ASKERS_COMPANY', source: ASKERS_COMPANY.source, flags: ASKERS_COMPANY.flags }],
   },
   {
     file: 'plugin/sidecar/answers/lexicon.ts',

@@ -11,9 +11,11 @@ import {
   ATTRIBUTE_WORDS,
   CATALOG_WORDING,
   CHECKOUT_WORDS,
+  COMPANY_NOUNS,
   COMPARATOR_WORDS,
   COUNT_WORDS,
   FACT_WORDING,
+  OWNERS,
   PAYING_WORDS,
   PRIORITY_WORDING,
   RECOMMENDATION_WORDS,
@@ -325,7 +327,8 @@ export class QuestionReader {
     }
     // Paying at a checkout ("ein Onlineshop, wo ich in den Warenkorb lege und bezahle") is ordering, not a price asked.
     if (out.search(CHECKOUT_PATTERN) >= 0) out = out.replace(PAYING_PATTERN, ORDERING_VERB[lang]);
-    return out;
+    // The asker's company ("our company logo", "unserer Firma") is not ours: its word would find our company's facts.
+    return out.replace(ASKERS_COMPANY, '$1$2');
   }
 
   /** The language of the named materials' names when the question names them in one language only. */
@@ -966,6 +969,10 @@ const wordsOf = (text: LocalizedText) => `${text.de}, ${text.en}`.split(',').map
 const CHECKOUT_PATTERN = synonymPattern(wordsOf(CHECKOUT_WORDS));
 const PAYING_PATTERN = synonymPattern(wordsOf(PAYING_WORDS));
 const ORDERING_VERB = { de: 'bestellen', en: 'order' };
+export const ASKERS_COMPANY = new RegExp(
+  `(?<![\\p{L}])(${wordsOf(OWNERS).join('|')})(\\s+(?:own|eigene|eigenen|eigenes|eigener|eigenem))?\\s+(?:${wordsOf(COMPANY_NOUNS).join('|')})(?![\\p{L}])`,
+  'giu',
+);
 
 /** What a material is likened to follows ("wie beim X", "like the X", "same as X"), perhaps after an article. */
 const LIKENED = new Set(tokensOf('wie, like, as'));

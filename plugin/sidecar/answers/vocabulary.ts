@@ -209,6 +209,9 @@ export const RECOMMENDATION_WORDS: LocalizedText = {
 };
 
 /** Function words the stop-word lists of @orama/stopwords lack; they carry no content in a question. */
+/** Words of the stop-word lists that carry what is asked ("our own photos": a motif of one's own), kept as terms by the search. */
+export const KEPT_WORDS: Record<'de' | 'en', string[]> = { de: [], en: ['own'] };
+
 export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
   // Forms the Snowball list lacks though it has their stem ("unser", "sein"), and conjunctions.
   de: [
@@ -533,6 +536,13 @@ export const CHECKOUT_WORDS: LocalizedText = {
   en: 'online shop, web shop, webshop, shop, checkout, check out, cart, shopping cart, basket',
 };
 export const PAYING_WORDS: LocalizedText = { de: 'bezahlen, bezahle, zahlen, zahle', en: 'pay, paying' };
+
+/** Whose a thing is when it is the asker's ("unser", "our"), and the words for a company said so ("our company logo"). */
+export const OWNERS: LocalizedText = {
+  de: 'unser, unsere, unserem, unseren, unserer, unseres, mein, meine, meinem, meinen, meiner, meines',
+  en: 'our, my',
+};
+export const COMPANY_NOUNS: LocalizedText = { de: 'Firma, Unternehmen, Unternehmens, Betrieb, Betriebs', en: 'company, firm, business' };
 
 /** A quote: an advisor's, after an enquiry; asked how to get, it is a next step, not a price ("How do I get a quote?"). */
 export const QUOTE_WORDS: LocalizedText = { de: 'Angebot, Kostenvoranschlag', en: 'quote, quotation, an offer, the offer' };
