@@ -104,6 +104,15 @@ describe('needs in everyday words', () => {
     expect(ask('Welche Tapeten sollte man in Feuchträumen meiden?', 'de')!.answer).toMatch(/^Laut Katalog nicht für Feuchträume geeignet/);
   });
 
+  it('reads dents in the wall as the uneven-wall need of the default data', () => {
+    const dents = ask('Unsere Wände im Altbau haben ein paar kleine Dellen. Kaschiert das Strukturvlies Sand sowas?', 'de')!;
+    expect(dents.answer).toMatch(/^Ja/);
+    // "das Ding" is no dent.
+    expect(reader.read('das ding muss später wieder runter, was nehmen wir da').conditions.some((c) => c.kind === 'need' && c.need.id === 'uneven_wall')).toBe(
+      false,
+    );
+  });
+
   it('compares a seamless wall with the width the question states', () => {
     const q = reader.read('Die Wand ist 310 cm breit und soll nahtlos bedruckt werden – welche Materialien?');
     expect(q.conditions).toEqual([expect.objectContaining({ kind: 'need', stated: 310 })]);
