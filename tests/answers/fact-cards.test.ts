@@ -8,6 +8,7 @@ import { factTexts } from '../../plugin/sidecar/answers/documents.js';
 import { buildCards, type FactCard } from '../../plugin/sidecar/answers/facts/cards.js';
 import { CardIndex } from '../../plugin/sidecar/answers/facts/match.js';
 import { CARD_THRESHOLD, factDeskFor } from '../../plugin/sidecar/answers/facts/index.js';
+import { QuestionReader } from '../../plugin/sidecar/answers/understand.js';
 import { FACT_WORDING, type FactId } from '../../plugin/sidecar/answers/vocabulary.js';
 import { gradeAnswer, type AnswerBody, type EvalQuestion } from '../../scripts/bench/lib/ask-eval.mjs';
 
@@ -773,13 +774,10 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Was kostet der Versand, wenn ich im Shop bezahle?').answer).toContain('Preise sind in unseren Daten nicht veröffentlicht');
   });
 
-  it('answers whether the asker\'s own motif can be printed with the FAQ entry: "own" is a term, and the asker\'s company is not ours', () => {
-    for (const question of ['Can you print our own company logo as a full-wall mural?', 'Can we have our own company logo printed as a mural?']) {
-      const own = ask(site, question);
-      expect(ids(own)[0]).toBe('faq:custom-motif');
-      expect(own.answer).toMatch(/^Yes\./);
-    }
-    // Our company, asked of us, is still ours.
+  it('reads the asker\'s company ("our company logo", "unsere Firma") as theirs, not ours', () => {
+    const reader = new QuestionReader(site.config);
+    expect(reader.rewrite('Do you know our company archive?', 'en')).toBe('Do you know our archive?');
+    expect(reader.rewrite('Unser eigenes Unternehmen braucht eine Tapete', 'de')).toBe('Unser eigenes braucht eine Tapete');
     expect(ids(ask(site, 'What does your company make?'))[0]).toBe('company:company');
   });
 

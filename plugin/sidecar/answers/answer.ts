@@ -298,8 +298,15 @@ function readQuestion(
       const materials = ids.map((id) => reader.material(id)).filter((m) => m !== undefined);
       earlier = read.those ? materials : materials.slice(0, 1);
       // "Und kostet der was?" after "Was ist der Wallcheck?": a pronoun for the company fact answered before, asked with that question.
-      // An article before a noun is no such pronoun ("…, dass die Ware bis zum 20. Mai da ist").
-      if (!materials.length && !last.routed && last.results[0]?.kind === 'company_fact' && !read.conditions.length && refersBack(asked))
+      // Not an act asked of us ("Sagen Sie mir verbindlich zu, dass die Ware … da ist"): that is routed.
+      if (
+        !materials.length &&
+        !last.routed &&
+        last.results[0]?.kind === 'company_fact' &&
+        !read.conditions.length &&
+        !(read.action && read.projectSpecific) &&
+        refersBack(asked)
+      )
         asked = `${previous[previous.length - 1]} ${asked}`;
     }
     const others = (earlier ?? []).filter((m) => !read.named.includes(m));
@@ -336,13 +343,10 @@ const ASKERS = new Set(tokensOf('ich, wir, man, i, we, you'));
 /** The verbs that state what something is ("X ist …", "X is …"). */
 const COPULAS = new Set(tokensOf('ist, sind, is, are'));
 
-/**
- * Whether a question has a pronoun for what came before: a word of REFERS_BACK not followed by a capitalised noun, and
- * not "Sie" inside a sentence, which addresses us ("sagen Sie mir …").
- */
+/** Whether a question has a pronoun for what came before: a word of REFERS_BACK, not "Sie" inside a sentence, which addresses us ("sagen Sie mir …"). */
 function refersBack(question: string): boolean {
   const words = question.split(/[\s,.;:!?]+/).filter(Boolean);
-  return words.some((w, i) => REFERS_BACK.has(fold(w)) && !/^\p{Lu}/u.test(words[i + 1] ?? '') && !(w === 'Sie' && i > 0));
+  return words.some((w, i) => REFERS_BACK.has(fold(w)) && !(w === 'Sie' && i > 0));
 }
 
 /** A pronoun right after the verb of a yes/no ("Is it …", "Ist die …"): the material before. */

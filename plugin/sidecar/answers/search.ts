@@ -19,9 +19,10 @@ import { Memo } from '../core/memo.js';
 
 const LANGUAGE_NAMES = { de: 'german', en: 'english' } as const;
 const STEMMERS = { de: germanStemmer, en: englishStemmer };
-const stopwordsOf = (lang: Lang, list: string[]) =>
-  new Set([...list, ...vocabulary.EXTRA_STOPWORDS[lang]].filter((w) => !vocabulary.KEPT_WORDS[lang].includes(w)));
-const STOPWORDS: Record<Lang, Set<string>> = { de: stopwordsOf('de', germanStopwords), en: stopwordsOf('en', englishStopwords) };
+const STOPWORDS: Record<Lang, Set<string>> = {
+  de: new Set([...germanStopwords, ...vocabulary.EXTRA_STOPWORDS.de]),
+  en: new Set([...englishStopwords, ...vocabulary.EXTRA_STOPWORDS.en]),
+};
 
 /**
  * Words of the fixed question vocabulary (vocabulary.ts, facts/wording.ts) in one language only

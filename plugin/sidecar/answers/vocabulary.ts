@@ -209,9 +209,6 @@ export const RECOMMENDATION_WORDS: LocalizedText = {
 };
 
 /** Function words the stop-word lists of @orama/stopwords lack; they carry no content in a question. */
-/** Words of the stop-word lists that carry what is asked ("our own photos": a motif of one's own), kept as terms by the search. */
-export const KEPT_WORDS: Record<'de' | 'en', string[]> = { de: [], en: ['own'] };
-
 export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
   // Forms the Snowball list lacks though it has their stem ("unser", "sein"), and conjunctions.
   de: [
