@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildContract } from '../../plugin/sidecar/contract.js';
 import { ASKERS_COMPANY, synonymPattern, vocabularyOf } from '../../plugin/sidecar/answers/understand.js';
 import { CHECKOUT_WORDS, PAYING_WORDS } from '../../plugin/sidecar/answers/vocabulary.js';
+import { DURATION_IN_WORDS, DURATION_SPAN } from '../../plugin/sidecar/answers/facts/index.js';
 import { SHORTHAND_WORD } from '../../plugin/sidecar/answers/lexicon.js';
 import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
 import { SCHEMAS } from '../../plugin/sidecar/core/schemas.js';
@@ -51,6 +52,11 @@ const BUILT: { file: string; call: string; patterns: () => Pattern[] }[] = [
     file: 'plugin/sidecar/answers/understand.ts',
     call: 'wordsOf(OWNERS)',
     patterns: () => [{ where: 'ASKERS_COMPANY', source: ASKERS_COMPANY.source, flags: ASKERS_COMPANY.flags }],
+  },
+  {
+    file: 'plugin/sidecar/answers/facts/index.ts',
+    call: 'DURATION_COUNTS',
+    patterns: () => [DURATION_IN_WORDS, DURATION_SPAN].map((re) => ({ where: 'DURATION_IN_WORDS, DURATION_SPAN', source: re.source, flags: re.flags })),
   },
   {
     file: 'plugin/sidecar/answers/lexicon.ts',

@@ -6,10 +6,10 @@ import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
-import { BEFORE, QuestionReader, askingClause, readerFor, withoutLeading, type QuestionStructure } from './understand.js';
+import { BEFORE, CIRCUMSTANCE, QuestionReader, askingClause, readerFor, withoutLeading, type QuestionStructure } from './understand.js';
 import { expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
-import { factVerdict, lineVerdict } from './facts/yes-no.js';
+import { SAYS_YES_NO, factVerdict, lineVerdict } from './facts/yes-no.js';
 import type { FactId } from './vocabulary.js';
 
 /** The longest question accepted, in characters. */
@@ -474,7 +474,7 @@ function prepareFor(site: SiteState, query: string, context: AskContext): Prepar
     }
     // The question before a closing clause of circumstance, when its fact settles it yes or no.
     const main = factOf(beforeCircumstance(query));
-    if (main && SETTLES.test(main.answer)) return main;
+    if (main && SAYS_YES_NO.test(main.answer)) return main;
   }
   const desk = factDeskFor(index, site.config);
   // "What should I have ready before I get in touch?": what comes first is the clause asked, when that clause
@@ -553,18 +553,12 @@ function beforeMain(query: string): string | undefined {
   return end > 0 && words.length - end > 3 ? words.slice(end + 1).join(' ') : undefined;
 }
 
-/** Words that open a clause of circumstance after the question ("…, wenn ich ihm das Budget freigebe?"). */
-const CIRCUMSTANCE_OPENERS = new Set(tokensOf('wenn, falls, sobald, nachdem, if, once, when'));
-
 /** The question before a closing clause of circumstance ("Kann mein Agent bestellen, wenn ich ihm das Budget freigebe?"). */
 function beforeCircumstance(query: string): string | undefined {
   const at = query.lastIndexOf(',');
-  if (at <= 0 || !query.trimEnd().endsWith('?') || !CIRCUMSTANCE_OPENERS.has(tokensOf(query.slice(at + 1))[0] ?? '')) return undefined;
+  if (at <= 0 || !query.trimEnd().endsWith('?') || !CIRCUMSTANCE.has(tokensOf(query.slice(at + 1))[0] ?? '')) return undefined;
   return `${query.slice(0, at).trim()}?`;
 }
-
-/** An answer that settles a yes/no. */
-const SETTLES = /^(Ja|Nein|Yes|No)\b/;
 
 /** The last sentence that asks (ends in "?") of a question of two or more sentences; undefined for one sentence. */
 function askingSentence(query: string): string | undefined {

@@ -61,7 +61,7 @@ function weightOf(doc: AnswerDocument): number {
   return KIND_WEIGHT[grounding.kind];
 }
 
-/** Endings of German verb forms the stemmer keeps ("liefert", "liefertest"), longest first. */
+/** Endings of German verb forms the stemmer keeps ("druckt", "drucktest"), longest first. */
 const VERB_FORM_ENDINGS = ['test', 'tet', 'est', 'et', 'st', 't'];
 
 /** Longest word the decompounding looks at. */
@@ -262,8 +262,8 @@ class LanguageIndex {
   }
 
   /**
-   * A German verb form ("liefert", "geliefert", "bestellt") as the root its noun has in the documents ("Lieferung",
-   * "Bestellung"), when only that is known: the stemmer leaves "-t" on, so the verb and its noun would not meet.
+   * A German verb form the documents do not have ("druckt", "gedruckt") as the root its noun has in them ("Druck"):
+   * the stemmer leaves "-t" and "ge-" on, so the verb and its noun would not meet.
    */
   #verbRoot(word: string): string {
     if (this.lang !== 'de' || word.length < 6) return word;

@@ -871,7 +871,7 @@ function describesLength(tokens: string[], i: number): boolean {
 /** The words that open a clause of what comes later ("bevor sie zusagt", "before we order"). */
 export const BEFORE = new Set(tokensOf(both(BEFORE_WORDS)));
 /** The one-word circumstance words ("wenn", "once"): an act after one of them in its clause is not the act asked for. */
-const CIRCUMSTANCE = new Set(
+export const CIRCUMSTANCE = new Set(
   both(CIRCUMSTANCE_WORDS)
     .split(',')
     .map(tokensOf)

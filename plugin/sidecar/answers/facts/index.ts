@@ -73,13 +73,15 @@ export const TIMED_CARD_SHARE = 2 / 3;
 /** A card that states a time or a duration: a number of working days, days, hours or weeks, or a clock time ("16:00", "6 pm", "18 Uhr"). */
 const STATES_TIME = /\d\s*(?:werktag|arbeitstag|tag|stunde|woche|business day|working day|day|hour|week|uhr\b|pm\b|am\b)|\d:\d\d/i;
 
+/** Counts and units of a duration in a folded claim, one list for the two patterns below. */
+const DURATION_COUNTS = 'a|an|one|two|three|four|few|couple of|ein|eine|einen|einem|einer|zwei|drei|vier|paar';
+const DURATION_UNIT = '(werktag|arbeitstag|tag|woche|monat|stunde|business day|working day|day|week|month|hour)(?:e|en|n|s)?\\b';
+
 /** A duration said in words, in a folded claim ("about a week", "eine Woche", "ein paar Tage"): its unit. */
-const DURATION_IN_WORDS =
-  /\b(?:a|an|one|two|three|few|couple of|ein|eine|einen|einer|zwei|drei|paar)\s+(werktag|arbeitstag|tag|woche|monat|stunde|business day|working day|day|week|month|hour)(?:e|en|n|s)?\b/;
+export const DURATION_IN_WORDS = new RegExp(`\\b(?:${DURATION_COUNTS})\\s+${DURATION_UNIT}`);
 
 /** A duration with what introduces it, in a folded claim ("innerhalb von 2 werktagen", "within three weeks", "in 5 tagen"). */
-const DURATION_SPAN =
-  /\b(?:innerhalb von|innerhalb|binnen|within|in)\s+(?:\d+|a|an|one|two|three|four|few|couple of|ein|eine|einem|einer|zwei|drei|vier|paar)\s+(?:werktag|arbeitstag|tag|woche|monat|stunde|business day|working day|day|week|month|hour)(?:e|en|n|s)?\b/;
+export const DURATION_SPAN = new RegExp(`\\b(?:innerhalb von|innerhalb|binnen|within|in)\\s+(?:\\d+|${DURATION_COUNTS})\\s+${DURATION_UNIT}`);
 
 /** Words before a product that make it one the asker already has ("unser Teppich", "this plaster"). */
 const OWNED_BEFORE = new Set(tokensOf('our, my, their, this, unser, unsere, unseren, unserem, unserer, mein, meine, meinen, meinem, dieser, diese, diesen'));
@@ -484,7 +486,7 @@ export class FactDesk {
       const folded = fold(query);
       const duration = DURATION_IN_WORDS.exec(folded);
       const unit = duration ? new Set(this.#index.tokenize(duration[0], lang)) : undefined;
-      const claimed = this.#content(outcome, lang).filter(
+      const terms = this.#content(outcome, lang).filter(
         (t) => !this.#assertionTerms[lang].has(t) && !(/^\d+$/.test(t) && !this.cards.knows(t, lang)) && !unit?.has(t),
       );
       // The words of a stated duration ("innerhalb von 2 Werktagen") are the claim's figure: what it is said of picks
@@ -492,8 +494,7 @@ export class FactDesk {
       // What it is said of is the rest of the duration's clause ("I read that you produce and deliver within 2 business days,
       // so we'll plan the install for Thursday": produce and deliver).
       const span = DURATION_SPAN.exec(folded);
-      const subject = span ? this.#clauseAround(folded, span.index, span.index + span[0].length, lang).filter((t) => claimed.includes(t)) : [];
-      const terms = claimed;
+      const subject = span ? this.#clauseAround(folded, span.index, span.index + span[0].length, lang).filter((t) => terms.includes(t)) : [];
       // A claim about a named material is checked against its own cards ("Das Objektvinyl wiegt 300 g/m²" is not about
       // "Vinyl auf Vlies 300"), and one about a value against the card of that value ("150 g/m²": the weight).
       // A duration in words is checked against a card that states a time.

@@ -12,7 +12,8 @@ import { COUNT_WORDS, DURATION_COMPARATORS, GENERAL_VERBS, OFF_HOURS_WORDS, ONE_
  * telephone line, from its published days and hours; undecided when the fact settles neither.
  */
 
-const SAYS_YES_NO = /^(ja|nein|yes|no)\b/i;
+/** An answer that already says yes or no. */
+export const SAYS_YES_NO = /^(ja|nein|yes|no)\b/i;
 
 /** "before" and "after" in either language, each with its opposite. */
 const OPPOSITE_TIME = new Map([
