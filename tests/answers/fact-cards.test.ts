@@ -781,6 +781,11 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ids(ask(site, 'What does your company make?'))[0]).toBe('company:company');
   });
 
+  it('answers the time zone of the telephone hours with the telephone fact', () => {
+    expect(ids(ask(site, 'Which time zone are your telephone hours given in?'))[0]).toBe('company:telephone');
+    expect(ids(ask(site, 'In welcher Zeitzone sind eure Telefonzeiten angegeben?'))[0]).toBe('company:telephone');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

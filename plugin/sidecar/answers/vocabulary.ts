@@ -89,8 +89,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   telephone: {
     label: { de: 'Telefon', en: 'Telephone' },
     terms: {
-      de: 'Telefon telefonisch Telefonleitung Leitung anrufen Anruf durchklingeln anklingeln erreichen erreichbar Erreichbarkeit Telefonzeiten Öffnungszeiten Sprechzeiten Geschäftszeiten Servicezeiten Uhrzeit Hotline Telefonnummer Nummer Rufnummer Samstag Sonntag Wochenende Feiertag Montag Dienstag Mittwoch Donnerstag Freitag Wochentage Tage besetzt',
-      en: 'telephone phone call calling ring pick up reach reachable phone line line telephone hours phone hours opening hours business hours office hours number phone number hotline open available Saturday Sunday weekend holiday Monday Tuesday Wednesday Thursday Friday weekdays days answered staffed sat sun',
+      de: 'Telefon telefonisch Telefonleitung Leitung anrufen Anruf durchklingeln anklingeln erreichen erreichbar Erreichbarkeit Telefonzeiten Öffnungszeiten Sprechzeiten Geschäftszeiten Servicezeiten Uhrzeit Hotline Telefonnummer Nummer Rufnummer Samstag Sonntag Wochenende Feiertag Montag Dienstag Mittwoch Donnerstag Freitag Wochentage Tage besetzt Zeitzone MEZ',
+      en: 'telephone phone call calling ring pick up reach reachable phone line line telephone hours phone hours opening hours business hours office hours number phone number hotline open available Saturday Sunday weekend holiday Monday Tuesday Wednesday Thursday Friday weekdays days answered staffed sat sun time zone timezone CET',
     },
   },
   ordering: {
