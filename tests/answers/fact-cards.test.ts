@@ -786,6 +786,15 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ids(ask(site, 'In welcher Zeitzone sind eure Telefonzeiten angegeben?'))[0]).toBe('company:telephone');
   });
 
+  it('leaves out who the asker says they are when no document knows the word, and keeps a setting said so', () => {
+    const fitter = ask(
+      site,
+      'Wir sind Raumausstatter und möchten, dass die Rollen direkt zu unserem Kunden gehen, ohne dass Ihr Name auf dem Paket steht. Machen Sie das?',
+    );
+    expect(fitter.answer).toMatch(/^Ja, ein neutraler Versand ist möglich/);
+    expect(ids(ask(site, 'Wir sind eine Hotelgruppe und brauchen etwas für Flure. Was empfehlen Sie?'))).toContain('objektvinyl-typ-2');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

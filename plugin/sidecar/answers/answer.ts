@@ -256,7 +256,8 @@ function readQuestion(
   if (previous.length && undecidedLanguage)
     context = { ...context, acceptLanguage: index.detectLanguage(previous[previous.length - 1], context.acceptLanguage) };
   // The staff's synonyms count for the search as well as for the structure, in the question's language.
-  let asked = reader.rewrite(expandShorthand(query), index.detectLanguage(query, context.acceptLanguage));
+  const questionLang = index.detectLanguage(query, context.acceptLanguage);
+  let asked = withoutAsker(index, reader.rewrite(expandShorthand(query), questionLang), questionLang);
   // A follow-up that names no material ("and how heavy is it?") is about the latest one named before:
   // by an earlier question, else by the previous answer ("which is PVC-free?" – "how wide is that one?");
   // one that compares a single named material ("and the difference to X?") compares it with that one.
@@ -331,6 +332,18 @@ function readQuestion(
     language = rest === index.detectLanguage(named.rest, 'en') ? rest : named.lang;
   }
   return { asked, language, outcome, structure: read && asked === readAsked ? read : reader.read(asked) };
+}
+
+/** Who the asker says they are ("Wir sind Raumausstatter und …", "I'm a shopfitter, …"): the word that says it. */
+const ASKER_SAYS = /\b(?:wir sind|ich bin|we are|we're|i am|i'm)\s+(?:(?:ein|eine|einer|a|an)\s+)?([\p{L}-]{3,40})(?=\s*(?:und\b|and\b|[,.;:–]))/giu;
+
+/**
+ * The question without who the asker says they are, when no document knows that word ("Wir sind Raumausstatter und
+ * möchten …"): an unknown word of the asker lowers how well the facts cover the question. A known one stays ("Wir sind
+ * eine Hotelgruppe": a setting).
+ */
+function withoutAsker(index: AnswerIndex, question: string, lang: Lang): string {
+  return question.replace(ASKER_SAYS, (said, word: string) => (index.tokenize(word, lang).some((t) => index.knows(t, lang)) ? said : ''));
 }
 
 /** Asking who, and whom: "Wer seid ihr?", "who are you". */
