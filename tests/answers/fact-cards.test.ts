@@ -795,6 +795,11 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ids(ask(site, 'Wir sind eine Hotelgruppe und brauchen etwas für Flure. Was empfehlen Sie?'))).toContain('objektvinyl-typ-2');
   });
 
+  it('reads "a single business day" as one business day against the fact', () => {
+    expect(ask(site, 'Will one of your advisors get back to me within a single business day?').answer).toMatch(/^Yes:/);
+    expect(ask(site, 'Meldet sich ein Berater innerhalb eines einzigen Werktags?').answer).toMatch(/^Ja:/);
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

@@ -660,7 +660,7 @@ export const DURATION_COMPARATORS = {
 } satisfies Record<string, LocalizedText>;
 
 /** One of a unit of time ("eine Woche", "a week", "one business day"). */
-export const ONE_WORDS: LocalizedText = { de: 'ein, eine, einer, einem, einen, eines, eins', en: 'a, an, one' };
+export const ONE_WORDS: LocalizedText = { de: 'ein, eine, einer, einem, einen, eines, eins, einzigen', en: 'a, an, one, single' };
 
 /**
  * How a question compares a class with a level of an ordered scale (the scales themselves are data:
