@@ -800,6 +800,11 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ask(site, 'Meldet sich ein Berater innerhalb eines einzigen Werktags?').answer).toMatch(/^Ja:/);
   });
 
+  it('reads a file handed in for a quality check as the Wallcheck step', () => {
+    expect(ids(ask(site, 'Unser Grafiker fragt, wo er die fertige Datei zur Qualitätsprüfung einreichen kann.'))[0]).toBe('company:wallcheck');
+    expect(ids(ask(site, 'Where can our designer submit the finished file for a quality check?'))[0]).toBe('company:wallcheck');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

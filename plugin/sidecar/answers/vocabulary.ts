@@ -572,8 +572,8 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
   file_check_step: [
     {
       acts: {
-        de: 'durchsehen, durchschauen, drüberschauen, draufschauen, anschauen, ansehen, prüfen, überprüfen, checken, kontrollieren, sicherstellen, herausfinden, rausfinden, heraus, ausreichend, reicht, taugt',
-        en: 'check, review, look over, look at, looked at, take a look, make sure, find out, verify, enough',
+        de: 'durchsehen, durchschauen, drüberschauen, draufschauen, anschauen, ansehen, prüfen, überprüfen, checken, kontrollieren, Prüfung, Qualitätsprüfung, Datenprüfung, sicherstellen, herausfinden, rausfinden, heraus, ausreichend, reicht, taugt',
+        en: 'check, review, look over, look at, looked at, take a look, make sure, find out, verify, quality check, enough',
       },
       objects: {
         de: 'Druckdatei, Druckdateien, Druckdaten, Datei, Dateien, Motiv, Motive, Foto, Fotos, Bild, Bilder, Grafik, PDF, Auflösung, Bildauflösung',
