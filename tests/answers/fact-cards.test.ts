@@ -805,6 +805,14 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ids(ask(site, 'Where can our designer submit the finished file for a quality check?'))[0]).toBe('company:wallcheck');
   });
 
+  it('reads getting the process started and handing a client over to us as the next step', () => {
+    const start = ask(site, "We're a hotel group planning murals in 200 rooms. How do we get the process started?");
+    expect(start.answer).toContain('/kontakt/');
+    expect(start.routed).toBe(false);
+    const handOver = ask(site, 'Ich möchte einen Bauherrn direkt an Sie übergeben; er braucht ein Angebot für seine Hotelflure. Wie läuft das am besten?');
+    expect(handOver.answer).toContain('/kontakt/');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');
