@@ -813,6 +813,14 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(handOver.answer).toContain('/kontakt/');
   });
 
+  it('reads "Lässt sich das …?" as a yes/no about the material recommended before', () => {
+    const daily = prepareAnswer(site, 'Lässt sich das auch jeden Tag desinfizieren?', {
+      ...context,
+      previous: ['Welches Material empfehlen Sie für die Flure einer Klinik, in denen Bettenwagen unterwegs sind?'],
+    });
+    expect(daily.answer).toMatch(/^Ja: Objektvinyl Typ II/);
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

@@ -350,8 +350,8 @@ function withoutAsker(index: AnswerIndex, question: string, lang: Lang): string 
 const WHO = new Set(['wer', 'who']);
 const ADDRESSEE = new Set(['ihr', 'sie', 'du', 'you', 'euch', 'ihnen']);
 
-/** Who asks, between the verb and the pronoun of a yes/no ("Kann ich die …", "Can we use it"). */
-const ASKERS = new Set(tokensOf('ich, wir, man, i, we, you'));
+/** Who asks, or a reflexive, between the verb and the pronoun of a yes/no ("Kann ich die …", "Lässt sich das …", "Can we use it"). */
+const ASKERS = new Set(tokensOf('ich, wir, man, sich, i, we, you'));
 
 /** The verbs that state what something is ("X ist …", "X is …"). */
 const COPULAS = new Set(tokensOf('ist, sind, is, are'));
