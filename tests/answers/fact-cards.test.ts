@@ -821,6 +821,16 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(daily.answer).toMatch(/^Ja: Objektvinyl Typ II/);
   });
 
+  it('names the one material a refused question is about and grounds the refusal on it', () => {
+    const tender = ask(
+      site,
+      'Für eine Ausschreibung benötigen wir ein verbindliches Angebot für Vlies FR B1, ca. 600 m², Lieferung an zwei Standorte. Bitte nennen Sie uns den Weg zum richtigen Ansprechpartner.',
+    );
+    expect(tender.routed).toBe(true);
+    expect(tender.answer).toMatch(/^Vlies FR B1: /);
+    expect(ids(tender)).toEqual(expect.arrayContaining(['contact', 'vlies-fr-b1']));
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

@@ -643,7 +643,7 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
       // A step the question names is its answer unless the question itself asks what only an advisor settles.
       (advisorOnly ? null : desk.retrieve(asked, outcome, language, base)) ??
       stepFact(index, config, base, language, structure) ??
-      desk.refusal(asked, language, base, outcome)
+      desk.refusal(asked, language, base, outcome, structure.named)
     );
   }
   if (undecided(outcome, config)) {

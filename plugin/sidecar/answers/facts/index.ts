@@ -675,6 +675,11 @@ export class FactDesk {
     const says = this.#unpublished(query, lang);
     if (says.length === 0) {
       const generic = composeRouting(this.#config, base, lang);
+      // About one named material ("… ein verbindliches Angebot für Vlies FR B1 …"): that material is named and grounds it too.
+      if (named.length === 1) {
+        const material = materialResult(this.#config, base, named[0], lang);
+        return { language: lang, routed: true, kind: 'routed', answer: `${namesOf(named, lang)}: ${generic.answer}`, results: [...generic.results, material] };
+      }
       return { language: lang, routed: true, kind: 'routed', answer: generic.answer, results: generic.results };
     }
     const free = outcome && says.includes(NOT_PUBLISHED.price.says[lang]) ? this.#freeOfCharge(query, outcome, lang) : undefined;
