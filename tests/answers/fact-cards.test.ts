@@ -831,6 +831,15 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(ids(tender)).toEqual(expect.arrayContaining(['contact', 'vlies-fr-b1']));
   });
 
+  it('reads an order triggered by an agent ("Bestellung auslösen", "Nachbestellungen") as ordering, not as stripping the wallpaper ("ablösen")', () => {
+    expect(ask(site, 'Unser KI-Assistent soll die Bestellung gleich selbst bei Ihnen auslösen – geht das?').answer).toMatch(
+      /^Nein: Es gibt keine Bestellschnittstelle/,
+    );
+    const reorders = ask(site, 'Unser KI-Agent soll Nachbestellungen automatisch über Ihre Schnittstelle auslösen. Ist das möglich?');
+    expect(reorders.answer).toContain('Es gibt keine Bestellschnittstelle');
+    expect(reorders.answer).not.toContain('abziehbar');
+  });
+
   it('links the Wallcheck an FAQ answer names', () => {
     const answer = ask(site, 'Wo kann ich meine Druckdatei vorab prüfen lassen?');
     expect(ids(answer)).toContain('company:wallcheck');

@@ -96,8 +96,8 @@ export const FACT_WORDING: Record<FactId, Wording> = {
   ordering: {
     label: { de: 'Bestellung', en: 'Ordering' },
     terms: {
-      de: 'bestellen Bestellung Bestellungen Auftrag Aufträge beauftragen kaufen Kauf online Onlineshop Webshop Shop Warenkorb Agent Agenten KI automatisiert automatisch Schnittstelle API Bestellschnittstelle Endpunkt Beschaffung Beschaffungssystem Einkaufssystem ERP EDI selbst Self-Service',
-      en: 'order orders ordering place an order buy purchase online shop webshop checkout cart agent agents AI bot automated automatic automatically automation API interface endpoint procurement e-procurement purchasing system ERP EDI punchout self-service',
+      de: 'bestellen Bestellung Bestellungen Nachbestellung Nachbestellungen auslösen auslöst Auftrag Aufträge beauftragen kaufen Kauf online Onlineshop Webshop Shop Warenkorb Agent Agenten KI automatisiert automatisch Schnittstelle API Bestellschnittstelle Endpunkt Beschaffung Beschaffungssystem Einkaufssystem ERP EDI selbst Self-Service',
+      en: 'order orders ordering reorder reorders place an order trigger buy purchase online shop webshop checkout cart agent agents AI bot automated automatic automatically automation API interface endpoint procurement e-procurement purchasing system ERP EDI punchout self-service',
     },
   },
   file_transfer: {
