@@ -7,7 +7,7 @@ import { buildContract } from '../../plugin/sidecar/contract.js';
 import { ASKERS_COMPANY, synonymPattern, vocabularyOf } from '../../plugin/sidecar/answers/understand.js';
 import { CHECKOUT_WORDS, PAYING_WORDS } from '../../plugin/sidecar/answers/vocabulary.js';
 import { DURATION_IN_WORDS, DURATION_SPAN } from '../../plugin/sidecar/answers/facts/index.js';
-import { SHORTHAND_WORD } from '../../plugin/sidecar/answers/lexicon.js';
+import { SHORTHAND_WORD, both } from '../../plugin/sidecar/answers/lexicon.js';
 import { defaultConfig } from '../../plugin/sidecar/core/site-config.js';
 import { SCHEMAS } from '../../plugin/sidecar/core/schemas.js';
 import { SPELLED_EMAIL } from '../../plugin/sidecar/handoffs/personal-data.js';
@@ -42,7 +42,11 @@ const BUILT: { file: string; call: string; patterns: () => Pattern[] }[] = [
         synonymWords('de'),
         synonymWords('en'),
         ['wet room', 'nass-zelle', 'a b c d', 'Vlies - Tapete'],
-        ...[CHECKOUT_WORDS, PAYING_WORDS].map((w) => `${w.de}, ${w.en}`.split(',').map((x) => x.trim())),
+        ...[CHECKOUT_WORDS, PAYING_WORDS].map((w) =>
+          both(w)
+            .split(',')
+            .map((x) => x.trim()),
+        ),
       ].map((words) => {
         const re = synonymPattern(words);
         return { where: 'synonymPattern', source: re.source, flags: re.flags };

@@ -265,7 +265,7 @@ function readQuestion(
   const read = previous.length ? reader.read(asked) : undefined;
   // So is one whose only material is what it likens something to ("Also 3,20 m wie beim Vinyl auf Vlies, oder?").
   if (read && (read.named.length === 0 || (read.named.length === 1 && (read.comparison || read.likened.length === 1)))) {
-    const lang = index.detectLanguage(query, context.acceptLanguage);
+    const lang = questionLang;
     let earlier = [...previous]
       .reverse()
       .map((text) => reader.read(text).named)
@@ -315,7 +315,7 @@ function readQuestion(
   }
   // A follow-up of a material's name alone ("und das Glasfasergewebe?" after "Wie breit ist Vlies FR B1?")
   // asks the question before of that material.
-  if (read && read.named.length === 1 && !read.yesNo && namesOnly(index, asked, read.named[0], index.detectLanguage(query, context.acceptLanguage))) {
+  if (read && read.named.length === 1 && !read.yesNo && namesOnly(index, asked, read.named[0], questionLang)) {
     const last = previous[previous.length - 1];
     const before = reader.read(last).named;
     const replaced = before.length === 1 ? withName(last, before[0], read.named[0]) : undefined;

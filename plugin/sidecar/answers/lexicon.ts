@@ -1,6 +1,7 @@
 import { stopwords as germanStopwords } from '@orama/stopwords/german';
 import { stopwords as englishStopwords } from '@orama/stopwords/english';
 import { Memo } from '../core/memo.js';
+import type { LocalizedText } from '../core/site-config.js';
 import { EXTRA_STOPWORDS } from './vocabulary.js';
 
 /*
@@ -395,6 +396,9 @@ export class Lexicon<T> {
     return out.sort((a, b) => a.start - b.start);
   }
 }
+
+/** Both languages of a configuration text as one comma-separated list. */
+export const both = (text: LocalizedText): string => `${text.de}, ${text.en}`;
 
 /** Comma-separated words of a configuration text, each as its tokens. */
 export function phrases(list: string): string[][] {

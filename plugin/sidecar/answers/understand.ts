@@ -1,6 +1,6 @@
 import { defaultConfig, type AnswerVocabulary, type LocalizedText, type SiteConfig } from '../core/site-config.js';
 import { materialsOf, type CatalogMaterial } from './documents.js';
-import { Lexicon, fold, isFunctionWord, phrases, stem, tokenize, tokensOf, type Entry, type Found } from './lexicon.js';
+import { Lexicon, both, fold, isFunctionWord, phrases, stem, tokenize, tokensOf, type Entry, type Found } from './lexicon.js';
 import { levelsOfText, meetsNeed, needsModelOf, needsStatedNumber, type Need, type NeedsModel, type ScaleOp } from './needs.js';
 import {
   ACTION_WORDS,
@@ -103,7 +103,6 @@ export function vocabularyOf(config: SiteConfig): AnswerVocabulary {
   return config.discovery.vocabulary ?? defaultConfig().discovery.vocabulary!;
 }
 
-const both = (text: LocalizedText) => `${text.de}, ${text.en}`;
 const entries = <T>(list: string, value: T): Entry<T>[] => phrases(list).map((tokens) => ({ tokens, value }));
 
 /** Words compounds commonly go on with besides the configuration's own ("Feuchtraumtapete"). */
@@ -965,7 +964,10 @@ const STEPS: [Shape, Step][] = [
   ['next_step', 'ordering'],
 ];
 
-const wordsOf = (text: LocalizedText) => `${text.de}, ${text.en}`.split(',').map((w) => w.trim());
+const wordsOf = (text: LocalizedText) =>
+  both(text)
+    .split(',')
+    .map((w) => w.trim());
 const CHECKOUT_PATTERN = synonymPattern(wordsOf(CHECKOUT_WORDS));
 const PAYING_PATTERN = synonymPattern(wordsOf(PAYING_WORDS));
 const ORDERING_VERB = { de: 'bestellen', en: 'order' };

@@ -14,7 +14,7 @@ import {
 } from '../compose.js';
 import { companyOf, materialsOf, type CatalogMaterial, type Lang } from '../documents.js';
 import { UNPUBLISHED_WORDS, type AttributeId } from '../vocabulary.js';
-import { fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
+import { both, fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
 import type { AnswerIndex, SearchOutcome } from '../search.js';
 import { askingClause, denies, readerFor } from '../understand.js';
 import { buildCards, type FactCard } from './cards.js';
@@ -159,7 +159,6 @@ export interface ClaimContext {
 }
 const NO_CLAIM_CONTEXT: ClaimContext = { onNeed: false, named: [], attributes: [] };
 
-const both = (text: LocalizedText) => `${text.de}, ${text.en}`;
 const lexicon = (list: string, strict = false) =>
   new Lexicon(
     phrases(list).map((tokens) => ({ tokens, value: true as const })),
