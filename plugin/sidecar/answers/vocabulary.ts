@@ -448,6 +448,9 @@ export const OFF_HOURS_WORDS: LocalizedText = {
   en: 'Saturday, Saturdays, Sunday, Sundays, weekend, weekends, evening, evenings, night, nights',
 };
 
+/** The afternoon, which puts an hour said without "pm" after noon ("nachmittags um halb fünf"). */
+export const AFTERNOON_WORDS: LocalizedText = { de: 'nachmittags, nachmittag', en: 'afternoon' };
+
 /** Words that give a question its shape: yes/no, list, comparison, superlative, comparative. */
 export const QUESTION_SHAPE_WORDS = {
   aux: {

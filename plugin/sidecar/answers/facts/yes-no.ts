@@ -2,9 +2,9 @@ import type { SiteConfig } from '../../core/site-config.js';
 import { say } from '../compose.js';
 import { companyOf } from '../documents.js';
 import type { PreparedAnswer } from '../answer.js';
-import { tokensOf } from '../lexicon.js';
+import { both, tokensOf } from '../lexicon.js';
 import { asksEitherOr, denies } from '../understand.js';
-import { COUNT_WORDS, DURATION_COMPARATORS, GENERAL_VERBS, OFF_HOURS_WORDS, ONE_WORDS } from '../vocabulary.js';
+import { AFTERNOON_WORDS, COUNT_WORDS, DURATION_COMPARATORS, GENERAL_VERBS, OFF_HOURS_WORDS, ONE_WORDS } from '../vocabulary.js';
 
 /*
  * Yes or no to a question about the company that one of its facts answers ("Kann unser Assistent direkt
@@ -42,13 +42,13 @@ function timedOtherwise(answer: string[], asked: string[]): boolean {
   });
 }
 
-const OFF_HOURS = new Set(tokensOf(`${OFF_HOURS_WORDS.de}, ${OFF_HOURS_WORDS.en}`));
+const OFF_HOURS = new Set(tokensOf(both(OFF_HOURS_WORDS)));
 /** The words long enough to begin a compound ("Samstagvormittag"). */
 const OFF_HOURS_HEADS = [...OFF_HOURS].filter((day) => day.length >= 6);
 const CLOCK_UNITS = new Set(['uhr', 'pm', 'am']);
 const CLOCK_BEFORE = new Set(['um', 'at', 'gegen', 'around']);
 
-const AFTERNOON = new Set(tokensOf('nachmittags, nachmittag, afternoon'));
+const AFTERNOON = new Set(tokensOf(both(AFTERNOON_WORDS)));
 
 /**
  * The times of the day the question names, in hours ("um 18 Uhr", "at 6 pm", "at 3:30 pm": 15.5, "nachmittags um halb
