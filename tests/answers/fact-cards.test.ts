@@ -846,3 +846,35 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
     expect(answer.answer).toContain('/wallcheck');
   });
 });
+
+describe('list questions said with context (twelfth session)', () => {
+  const site = new SiteState();
+  const config = site.config;
+  const materialIds = (a: PreparedAnswer) => a.results.filter((r) => r.kind === 'material').map((r) => r.id);
+  const where = (test: (m: SiteConfig['materials'][number]) => boolean) => config.materials.filter(test).map((m) => m.id);
+
+  it('reads "the maximum print width below 150 cm" as a limit on the data’s maximum, not as the widest', () => {
+    const narrow = where((m) => m.printable_width_cm < 150);
+    for (const q of ['Which materials have a max print width less than 150cm?', 'She needs the materials whose maximum print width is below 150 cm.']) {
+      const a = ask(site, q);
+      expect(a.routed, q).toBe(false);
+      expect(new Set(materialIds(a)), q).toEqual(new Set(narrow));
+    }
+  });
+
+  it('answers the list a reported question asks, not the fitting or the claim of the context before it', () => {
+    const heavy = where((m) => m.weight_g_m2 > 300);
+    const reported = ask(site, 'The fitter wants to pick the right paste and asked me which of your wallcoverings weigh more than 300 grams per square metre');
+    expect(reported.routed).toBe(false);
+    expect(new Set(materialIds(reported))).toEqual(new Set(heavy));
+    // The context's "he says" is no claim to check: the question after it is a list.
+    const said = ask(
+      site,
+      'Our installer prefers narrower panels, he says anything below 1.5 m he can handle. Which materials have a print width less than 150 cm?',
+    );
+    expect(said.answer).not.toMatch(/not correct/);
+    expect(new Set(materialIds(said))).toEqual(new Set(where((m) => m.printable_width_cm < 150)));
+    // The installation itself, asked in the reported question, still goes to an advisor.
+    expect(ask(site, 'My client asked me which wallcoverings you would install on site and what the fitter charges').routed).toBe(true);
+  });
+});

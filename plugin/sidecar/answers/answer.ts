@@ -620,7 +620,8 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   const claimOnNeed = onNeed && !structure.action;
   const attributes = [...structure.attributes, ...structure.conditions.flatMap((c) => (c.kind === 'numeric' ? [c.numeric.attribute] : []))];
   const acts = structure.action && !structure.confirms;
-  const early = desk.before(asked, outcome, language, base, { onNeed: claimOnNeed, named: structure.named, attributes, yesNo: structure.yesNo, acts });
+  const lists = !structure.yesNo && !structure.named.length && structure.asksMaterial && structure.conditions.length > 0;
+  const early = desk.before(asked, outcome, language, base, { onNeed: claimOnNeed, named: structure.named, attributes, yesNo: structure.yesNo, acts, lists });
   if (early) return early;
   const structured = structuredAnswer(index, config, base, asked, language, outcome, structure, asserts);
   // A routed answer with only the contact point is a refusal: it says what is not published.

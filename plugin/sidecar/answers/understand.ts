@@ -21,6 +21,8 @@ import {
   RECOMMENDATION_WORDS,
   QUESTION_SHAPE_WORDS,
   QUOTE_WORDS,
+  REPORTED_QUESTION_WORDS,
+  REPORTING_WORDS,
   SURFACE_QUALITIES,
   STEP_PAIRS,
   UNPUBLISHED_WORDS,
@@ -661,7 +663,14 @@ export class QuestionReader {
     // A statement after it ("… heavier than 300 g/m²? Our installer prefers the heavy stuff.") is context too.
     const after = clause === undefined ? '' : query.slice(query.lastIndexOf(clause) + clause.length).trim();
     const trailing = choice && after && !after.includes('?') ? this.#words(after).length : 0;
-    const asked = choice && /[.!]$/.test(context) && !context.includes('?') ? tokens.length - clauseWords.length - trailing : 0;
+    // So is what comes before a question reported in the same sentence ("the fitter wants the right paste and asked me
+    // which of your wallcoverings weigh more than 300 g/m²"), when the reported question asks for a material.
+    const reported = reportedAt(tokens);
+    const reportedChoice = reported > 0 && tokens.slice(reported).some((t) => MATERIAL_TERMS.has(t) || OFFER_WORDS.has(t));
+    const asked = Math.max(
+      choice && /[.!]$/.test(context) && !context.includes('?') ? tokens.length - clauseWords.length - trailing : 0,
+      reportedChoice ? reported : 0,
+    );
     const askedEnd = tokens.length - trailing;
     const asksYesNo =
       has('whether') ||
@@ -678,6 +687,8 @@ export class QuestionReader {
       (has('most') !== has('least') && attributes.filter((a) => RANKED.has(a)).length === 1
         ? { attribute: attributes.find((a) => RANKED.has(a)) as Superlative['attribute'], highest: has('most') }
         : undefined);
+    // "the maximum print width below 150 cm": the data's maximum with a limit, not the widest.
+    if (superlative && conditions.some((c) => c.kind === 'numeric' && c.numeric.attribute === superlative?.attribute)) superlative = undefined;
     // An act in a circumstance clause that ends before the question ("If I reach out, when can I expect …") is no step asked for.
     const leading = (start: number) => opened(CIRCUMSTANCE, start, () => clauseEnds.some((b) => b > start && b < tokens.length));
     let step = STEPS.find(([shape]) => has(shape) || this.#pairedStep(shape, tokens, named.length > 0 && attributes.length === 0, leading))?.[1];
@@ -759,6 +770,17 @@ export const withoutLeading = (tokens: string[]): string[] => (LEADING.has(token
 
 /** "Was können Sie anbieten?", "What can you offer?": a choice of material asked in other words. */
 const OFFER_WORDS = new Set(tokensOf('anbieten, bieten, offer, offers'));
+const REPORTING = new Set(tokensOf(both(REPORTING_WORDS)));
+const REPORTED_ASKS = new Set(tokensOf(both(REPORTED_QUESTION_WORDS)));
+
+/** Where a question reported by a verb of asking starts ("… and asked me which …", "… fragt, welche …"); 0 when none is. */
+function reportedAt(tokens: string[]): number {
+  for (let i = tokens.length - 2; i > 0; i--) {
+    if (!REPORTED_ASKS.has(tokens[i])) continue;
+    if ([1, 2, 3].some((k) => REPORTING.has(tokens[i - k] ?? ''))) return i;
+  }
+  return 0;
+}
 const MATERIAL_TERMS = new Set(tokensOf(`${CATALOG_WORDING.terms.de} ${CATALOG_WORDING.terms.en} ${RECOMMENDATION_WORDS.de} ${RECOMMENDATION_WORDS.en}`));
 
 /** "drei Materialien", "which 2 wallpapers", "top 3": a count right before a word for materials (one word between). */

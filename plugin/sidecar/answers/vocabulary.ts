@@ -459,7 +459,7 @@ export const QUESTION_SHAPE_WORDS = {
   },
   // A yes/no asked indirectly ("Mein Kunde fragt, ob …", "I wonder whether …").
   whether: { de: 'ob', en: 'whether' },
-  list: { de: 'welche, welcher, welches, alle, liste, auflisten', en: 'which, list, all, what materials' },
+  list: { de: 'welche, welcher, welches, alle, liste, auflisten, filtern', en: 'which, list, all, what materials, filter' },
   compare: {
     de: 'Vergleich, vergleichen, Unterschied, Unterschiede, unterscheiden, vs, versus, gegenüber, im Vergleich zu, verglichen mit',
     en: 'compare, comparison, difference, differences, differ, vs, versus, stack up against, stacks up against, compared to, compared with',
@@ -529,6 +529,15 @@ export const QUESTION_SHAPE_WORDS = {
   wider: { de: 'breiter', en: 'wider' },
   narrower: { de: 'schmaler', en: 'narrower' },
 } satisfies Record<string, LocalizedText>;
+
+/** Verbs that report a question someone else asks ("my fitter asked me which …", "der Kunde möchte wissen, welche …"). */
+export const REPORTING_WORDS: LocalizedText = {
+  de: 'fragt, fragte, gefragt, fragen, wissen, wüsste',
+  en: 'asked, asks, asking, know, wonders, wondering',
+};
+
+/** The words a reported question starts with. */
+export const REPORTED_QUESTION_WORDS: LocalizedText = { de: 'welche, welcher, welches, welchen, was, wie, ob', en: 'which, what, how, whether' };
 
 /** Where a person orders online and pays ("Onlineshop", "checkout"): paying there is ordering, not a price asked. */
 export const CHECKOUT_WORDS: LocalizedText = {

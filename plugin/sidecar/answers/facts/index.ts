@@ -156,6 +156,8 @@ export interface ClaimContext {
    * for us"), an order put to us, not a claim.
    */
   acts?: boolean;
+  /** It asks which materials meet its conditions ("…, he says. Which materials are narrower than 150 cm?"): a list, not a claim. */
+  lists?: boolean;
 }
 const NO_CLAIM_CONTEXT: ClaimContext = { onNeed: false, named: [], attributes: [] };
 
@@ -411,7 +413,7 @@ export class FactDesk {
    */
   before(query: string, outcome: SearchOutcome, lang: Lang, base: string, claim: ClaimContext = NO_CLAIM_CONTEXT): FactAnswer | null {
     // Decided once per question (a repeated question is one lookup, not five word scans); false for none.
-    const key = `${lang}\n${base}\n${claim.onNeed}\n${claim.yesNo ?? false}\n${claim.named.map((m) => m.id).join(' ')}\n${claim.attributes.join(' ')}\n${claim.acts ?? false}\n${query}`;
+    const key = `${lang}\n${base}\n${claim.onNeed}\n${claim.yesNo ?? false}\n${claim.named.map((m) => m.id).join(' ')}\n${claim.attributes.join(' ')}\n${claim.acts ?? false}\n${claim.lists ?? false}\n${query}`;
     const known = this.#decided.get(key);
     if (known !== undefined) return known || null;
     const decided = this.#decideBefore(query, outcome, lang, base, claim);
@@ -424,7 +426,7 @@ export class FactDesk {
     outcome: SearchOutcome,
     lang: Lang,
     base: string,
-    { onNeed: claimOnNeed, named, attributes, yesNo, acts }: ClaimContext,
+    { onNeed: claimOnNeed, named, attributes, yesNo, acts, lists }: ClaimContext,
   ): FactAnswer | null {
     const tokens = tokensOf(query);
     const country = this.#countryIn(tokens);
@@ -477,7 +479,7 @@ export class FactDesk {
       if (free) return this.#cardAnswer(free, base, lang, this.#verdict(query, free.card, lang) ?? say(lang, 'Ja:', 'Yes:'));
     }
     const orders = acts && tokens.some((t, i) => /\d$/.test(t) && QUANTITY_UNITS.has(tokens[i + 1] ?? ''));
-    if (!claimOnNeed && !orders && this.#asserts(query, tokens)) {
+    if (!claimOnNeed && !orders && !lists && this.#asserts(query, tokens)) {
       // Words no card knows ("besetzt", "20 Uhr") are left out: the claim is about what the cards do
       // know, and its figures are checked against the card found.
       // A figure no card states is the claim, checked against the card found, not what finds it.
