@@ -878,3 +878,27 @@ describe('list questions said with context (twelfth session)', () => {
     expect(ask(site, 'My client asked me which wallcoverings you would install on site and what the fitter charges').routed).toBe(true);
   });
 });
+
+describe('extremes said another way (twelfth session)', () => {
+  const site = new SiteState();
+  const config = site.config;
+  const materialIds = (a: PreparedAnswer) => a.results.filter((r) => r.kind === 'material').map((r) => r.id);
+
+  it('reads "maximale" as the highest, not also as a typo of "minimale"', () => {
+    const widest = Math.max(...config.materials.map((m) => m.printable_width_cm));
+    const ids = config.materials.filter((m) => m.printable_width_cm === widest).map((m) => m.id);
+    for (const q of [
+      'Welches Material hat die maximale Druckbreite?',
+      'Mein Kunde möchte wissen, bei welchem Material die maximale Druckbreite am größten ist.',
+    ]) {
+      const a = ask(site, q);
+      expect(a.routed, q).toBe(false);
+      expect(new Set(materialIds(a)), q).toEqual(new Set(ids));
+    }
+  });
+
+  it('reads "brandschutztechnisch am höchsten eingestuft" as the best fire class', () => {
+    const a = ask(site, 'Kurz für meinen Kunden: Welches Material ist brandschutztechnisch am höchsten eingestuft?');
+    expect(materialIds(a)).toEqual(config.materials.filter((m) => m.fire_classification.en_13501_1?.startsWith('A')).map((m) => m.id));
+  });
+});

@@ -468,9 +468,9 @@ export class QuestionReader {
           found.push({ value: f.value, start, end: kept[f.end - 1] + 1 });
       }
     // A word read both as a comparative and as a superlative ("schwerer" is two letters from
-    // "schwerster", "narrowest" from "narrower") is the one it is written as.
+    // "schwerster", "narrowest" from "narrower"), or as both extremes ("maximale" from "minimale"), is the one it is written as.
     const written = (f: { value: Shape; start: number }) => SHAPE_TOKENS.get(f.value)?.has(tokens[f.start]) ?? false;
-    const graded = found.filter((f) => f.value in COMPARATIVES || f.value in SUPERLATIVES);
+    const graded = found.filter((f) => SHAPE_TOKENS.has(f.value));
     // "höchstens 200 g/m²" is a limit, not "die höchste": a comparator with a number after it.
     const limits = new Set(
       this.#comparators
@@ -1023,7 +1023,7 @@ const COMPARATIVES: Partial<Record<Shape, Superlative>> = {
 
 /** The words of each comparative and superlative as written, to tell a typo of one from the other. */
 const SHAPE_TOKENS = new Map(
-  [...Object.keys(SUPERLATIVES), ...Object.keys(COMPARATIVES)].map((shape) => [
+  [...Object.keys(SUPERLATIVES), ...Object.keys(COMPARATIVES), 'most', 'least'].map((shape) => [
     shape as Shape,
     new Set(tokensOf(`${QUESTION_SHAPE_WORDS[shape as Shape].de} ${QUESTION_SHAPE_WORDS[shape as Shape].en}`)),
   ]),

@@ -366,7 +366,7 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
   },
   width: { de: 'Breite, breit, Druckbreite, Rollenbreite, Bahnbreite, bedruckbar, bedruckt', en: 'width, wide, printable width, roll width, printable' },
   fire: {
-    de: 'Brandverhalten, Brandklasse, Brandschutzklasse, Baustoffklasse, Euroklasse, Feuerklasse, Entflammbarkeit, DIN 4102, EN 13501',
+    de: 'Brandverhalten, Brandklasse, Brandschutzklasse, Baustoffklasse, Euroklasse, Feuerklasse, Entflammbarkeit, brandschutztechnisch, DIN 4102, EN 13501',
     en: 'reaction to fire, fire class, fire rating, fire classification, fire behaviour, fire behavior, euroclass, DIN 4102, EN 13501',
   },
   cleanability: {
@@ -459,7 +459,7 @@ export const QUESTION_SHAPE_WORDS = {
   },
   // A yes/no asked indirectly ("Mein Kunde fragt, ob …", "I wonder whether …").
   whether: { de: 'ob', en: 'whether' },
-  list: { de: 'welche, welcher, welches, alle, liste, auflisten, filtern', en: 'which, list, all, what materials, filter' },
+  list: { de: 'welche, welcher, welches, welchem, welchen, alle, liste, auflisten, filtern', en: 'which, list, all, what materials, filter' },
   compare: {
     de: 'Vergleich, vergleichen, Unterschied, Unterschiede, unterscheiden, vs, versus, gegenüber, im Vergleich zu, verglichen mit',
     en: 'compare, comparison, difference, differences, differ, vs, versus, stack up against, stacks up against, compared to, compared with',
