@@ -902,3 +902,29 @@ describe('extremes said another way (twelfth session)', () => {
     expect(materialIds(a)).toEqual(config.materials.filter((m) => m.fire_classification.en_13501_1?.startsWith('A')).map((m) => m.id));
   });
 });
+
+describe('yes/no said another way (twelfth session)', () => {
+  const site = new SiteState();
+  const config = site.config;
+  const vinyl = config.materials.find((m) => m.id === 'objektvinyl-typ-2')!;
+
+  it('reads a statement with a tag clause ("…, is it?") as a yes/no about the need', () => {
+    const a = ask(site, "Wait, the textile-backed contract vinyl type II isn't meant for humid rooms, is it?");
+    expect(a.answer).toContain(vinyl.wet_room_note!.en);
+    // Not a tag: "is it" that starts the question, or a pronoun after a verb at its end.
+    expect(ask(site, 'Is it true that the contract vinyl type II is B1?').answer).not.toContain(vinyl.wet_room_note!.en);
+  });
+
+  it('reads rooms that get damp as the wet-room need (default data)', () => {
+    const a = ask(site, 'Is the Contract vinyl Type II OK for rooms that get damp?');
+    expect(a.answer).toMatch(/^Yes/);
+    expect(a.answer).toContain(vinyl.wet_room_note!.en);
+  });
+
+  it('ranks within a need by the one value named by its own words ("rated for wet rooms … the lowest weight")', () => {
+    const wet = config.materials.filter((m) => m.wet_room_suitable);
+    const lightest = wet.reduce((a, b) => (b.weight_g_m2 < a.weight_g_m2 ? b : a));
+    const a = ask(site, 'My client asks: among the materials rated for damp or wet rooms, which has the lowest weight per square metre?');
+    expect(a.results.filter((r) => r.kind === 'material').map((r) => r.id)).toEqual([lightest.id]);
+  });
+});

@@ -635,6 +635,8 @@ export class QuestionReader {
           .map((f) => f.value),
       ),
     ];
+    // Named by an attribute's own words; a scale's words ("rated", "class") name one less surely.
+    const namedAttributes = [...attributes];
     // A scale named without a level ("Welche Rauchklasse hat …") asks for the attribute it reads.
     if (!conditions.some((c) => c.kind === 'scale'))
       for (const f of this.#scaleWords.find(tokens, taken.slice())) {
@@ -684,9 +686,8 @@ export class QuestionReader {
       readSuperlative(shapes) ??
       // "most"/"least" with one value the catalog ranks: the extreme of that value.
       // ("Von den Materialien mit FSC-Zertifikat: welches hat das geringste Flächengewicht?": the one ranked value.)
-      (has('most') !== has('least') && attributes.filter((a) => RANKED.has(a)).length === 1
-        ? { attribute: attributes.find((a) => RANKED.has(a)) as Superlative['attribute'], highest: has('most') }
-        : undefined);
+      // ("among the materials rated for wet rooms, which has the lowest weight": the weight, not the fire class of "rated".)
+      (has('most') !== has('least') ? (mostOf(attributes, has('most')) ?? mostOf(namedAttributes, has('most'))) : undefined);
     // "the maximum print width below 150 cm": the data's maximum with a limit, not the widest.
     if (superlative && conditions.some((c) => c.kind === 'numeric' && c.numeric.attribute === superlative?.attribute)) superlative = undefined;
     // An act in a circumstance clause that ends before the question ("If I reach out, when can I expect …") is no step asked for.
@@ -1028,6 +1029,12 @@ const SHAPE_TOKENS = new Map(
     new Set(tokensOf(`${QUESTION_SHAPE_WORDS[shape as Shape].de} ${QUESTION_SHAPE_WORDS[shape as Shape].en}`)),
   ]),
 );
+
+/** The extreme of the one ranked value among the attributes, when there is one. */
+function mostOf(attributes: AttributeId[], highest: boolean): Superlative | undefined {
+  const ranked = attributes.filter((a) => RANKED.has(a));
+  return ranked.length === 1 ? { attribute: ranked[0] as Superlative['attribute'], highest } : undefined;
+}
 
 function readSuperlative(shapes: Shape[]): Superlative | undefined {
   for (const s of shapes) if (SUPERLATIVES[s]) return SUPERLATIVES[s];

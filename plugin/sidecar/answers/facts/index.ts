@@ -23,6 +23,7 @@ import { CardIndex, type CardHit } from './match.js';
 import { clockWords } from './yes-no.js';
 import {
   ASSERTION_TAGS,
+  ASSERTION_TAG_CLAUSES,
   ASSERTION_WORDS,
   CIRCUMSTANCE_WORDS,
   UNTIL_WORDS,
@@ -178,6 +179,7 @@ export class FactDesk {
   readonly #index: AnswerIndex;
   readonly #assertions = lexicon(both(ASSERTION_WORDS));
   readonly #tags = new Set(tokensOf(both(ASSERTION_TAGS)));
+  readonly #tagClauses = new Set(phrases(both(ASSERTION_TAG_CLAUSES)).map((tokens) => tokens.join(' ')));
   readonly #offers = lexicon(both(OFFER_WORDS), true);
   readonly #asks = lexicon(both(OFFER_ASKS), true);
   readonly #needs = lexicon(both(NEED_ASKS), true);
@@ -361,6 +363,9 @@ export class FactDesk {
     const polite = (t: string) => t !== 'bitte' && t !== 'please';
     const tokens = words.filter(polite);
     if (this.#assertions.findAll(tokens).length > 0 || this.#tags.has(tokens[tokens.length - 1] ?? '')) return true;
+    // The clause after the last comma is only a tag ("…, is it?").
+    const tag = query.includes(',') ? tokensOf(query.slice(query.lastIndexOf(',') + 1)).join(' ') : '';
+    if (this.#tagClauses.has(tag)) return true;
     // The tag of a question followed by more ("Open until 8, right? I'd call after work.").
     const asked = query.split('?');
     return asked.slice(0, -1).some((sentence) => this.#tags.has(tokensOf(sentence).filter(polite).at(-1) ?? ''));

@@ -15,6 +15,12 @@ export const ASSERTION_WORDS: LocalizedText = {
 /** A claim asked back with a last word ("So it is free, right?", "…, oder?"); only as the last word of a sentence that ends in a question mark. */
 export const ASSERTION_TAGS: LocalizedText = { de: 'oder, richtig, stimmts, gell, ja, ne, wahr', en: 'right, correct, yes, yeah, true' };
 
+/** A tag of a verb and a pronoun after a comma that asks a statement back ("… isn't meant for humid rooms, is it?"). */
+export const ASSERTION_TAG_CLAUSES: LocalizedText = {
+  de: 'nicht wahr, oder nicht',
+  en: 'is it, isnt it, does it, doesnt it, can it, cant it, are they, arent they, do they, dont they, will it, wont it, has it, hasnt it, was it, wasnt it',
+};
+
 /** Asking whether the company makes or sells something ("Verkaufen Sie …", "Do you make …"); weak verbs (haben, have) are not enough. */
 export const OFFER_WORDS: LocalizedText = {
   de: 'verkaufen, verkauft, anbieten, bieten, bietet, herstellen, stellen her, produzieren, produziert, führen sie, im sortiment',
