@@ -928,3 +928,26 @@ describe('yes/no said another way (twelfth session)', () => {
     expect(a.results.filter((r) => r.kind === 'material').map((r) => r.id)).toEqual([lightest.id]);
   });
 });
+
+describe('settings and steps said another way (twelfth session)', () => {
+  const site = new SiteState();
+  const config = site.config;
+
+  it('reads guest rooms as hotel rooms (default data synonyms)', () => {
+    const hotelRooms = config.materials.filter((m) => /hotel rooms/i.test(m.applications.en)).map((m) => m.id);
+    const a = ask(site, 'We are renovating the guest rooms in our little hotel and want a mural behind the beds. Which material works best?');
+    expect(a.results.filter((r) => r.kind === 'material').map((r) => r.id)).toEqual(hotelRooms);
+  });
+
+  it('answers "how do I go about buying, what’s the process?" with the workflow', () => {
+    const a = ask(site, 'First time dealing with you guys – how do I actually go about buying, what’s the process?');
+    expect(a.routed).toBe(false);
+    expect(a.answer).toContain(config.company.workflow[0].description.en);
+  });
+
+  it('keeps a need asked of a material after context that says "touch" as the need, not the sample step', () => {
+    const a = ask(site, 'Thinking about the polyester textile wall covering for our office but people will touch it. How washable is it officially?');
+    expect(a.answer).toContain(config.materials.find((m) => m.id === 'textil-polyester')!.cleanability.class.en);
+    expect(a.results[0].id).not.toBe('samples');
+  });
+});

@@ -699,7 +699,8 @@ export class QuestionReader {
     if (clause !== undefined && (superlative || step)) {
       const asked = this.read(clause);
       if (superlative && !asked.superlative && asked.conditions.length) superlative = undefined;
-      if (step && !asked.step && named.length > 0 && asked.attributes.some((a) => a !== 'applications')) step = undefined;
+      // So is a need the clause asks of it ("… people will touch it. How washable is it?").
+      if (step && !asked.step && named.length > 0 && (asked.attributes.some((a) => a !== 'applications') || asked.conditions.length > 0)) step = undefined;
     }
     return {
       // A project that states needs and asks no yes/no ("… lots of glass … takes the edge off the noise … what would you
