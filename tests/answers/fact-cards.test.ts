@@ -951,3 +951,30 @@ describe('settings and steps said another way (twelfth session)', () => {
     expect(a.results[0].id).not.toBe('samples');
   });
 });
+
+describe('limits said another way (twelfth session)', () => {
+  const site = new SiteState();
+  const config = site.config;
+  const materialIds = (a: PreparedAnswer) => new Set(a.results.filter((r) => r.kind === 'material').map((r) => r.id));
+  const where = (test: (m: SiteConfig['materials'][number]) => boolean) => new Set(config.materials.filter(test).map((m) => m.id));
+
+  it('reads a negated comparison of a value as the opposite limit ("can’t be printed wider than 1.40 m")', () => {
+    expect(materialIds(ask(site, 'Which materials can’t be printed wider than 1.40 m?'))).toEqual(where((m) => m.printable_width_cm <= 140));
+    expect(materialIds(ask(site, 'Welche Materialien sind nicht schwerer als 200 g/m²?'))).toEqual(where((m) => m.weight_g_m2 <= 200));
+    // Without the negation it stays the strict limit.
+    expect(materialIds(ask(site, 'Which materials are wider than 1.40 m?'))).toEqual(where((m) => m.printable_width_cm > 140));
+  });
+
+  it('reads "besser eingestuft als B2" as better than the class, not as the class', () => {
+    const b2 = config.materials.filter((m) => m.fire_classification.din_4102 === 'B2').map((m) => m.id);
+    const ids = materialIds(ask(site, 'Welche Tapeten sind nach DIN 4102 besser eingestuft als B2?'));
+    expect(ids.size).toBeGreaterThan(0);
+    for (const id of b2) expect(ids.has(id)).toBe(false);
+  });
+
+  it('reads "auf Dauer" as lasting in use, not as a time asked of the company', () => {
+    const a = ask(site, 'Hotelflur in einem Tagungshotel, da knallen ständig Kofferwagen gegen die Wände. Was hält das auf Dauer aus?');
+    expect(a.kind).toBe('catalog');
+    expect(materialIds(a).has('objektvinyl-typ-2')).toBe(true);
+  });
+});

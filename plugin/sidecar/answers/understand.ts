@@ -1083,6 +1083,8 @@ export function synonymPattern(words: readonly string[]): RegExp {
 
 const GREATER = /(breiter|schwerer|groesser|mehr|ueber|wider|heavier|more|over|above|greater|larger)(\s+(als|than))?\s*$/;
 const LESS = /(leichter|schmaler|weniger|unter|lighter|narrower|less|under|below|smaller)(\s+(als|than))?\s*$/;
+// A negation up to two words before a comparator ("can not be printed wider than", "nicht breiter als").
+const NEGATED_END = /\b(?:not|no|nicht|kein|keine)\s+(?:\S+\s+){0,2}$/;
 const AT_LEAST = /(mindestens|wenigstens|zumindest|minimum|at least|ab)\s*$/;
 const AT_MOST = /(hoechstens|maximal|maximum|at most|bis)\s*$/;
 // The same said after the number ("310 cm wide or more", "300 g/m² oder weniger"), the value's word between.
@@ -1138,7 +1140,7 @@ export function readNumbers(folded: string): Numeric[] {
     if (!attribute && endsWithWordOf(before, WIDTH_STEMS)) attribute = 'width';
     if (!attribute && endsWithWordOf(before, WEIGHT_STEMS)) attribute = 'weight';
     if (!attribute) continue;
-    const op =
+    let op: Numeric['op'] =
       AT_LEAST.test(before) || OR_MORE.test(after)
         ? 'ge'
         : AT_MOST.test(before) || OR_LESS.test(after)
@@ -1148,6 +1150,11 @@ export function readNumbers(folded: string): Numeric[] {
             : LESS.test(before)
               ? 'lt'
               : 'eq';
+    // "can't be printed wider than 1.40 m", "nicht schwerer als 300 g/m²": at most (at least) the value.
+    if (op === 'gt' || op === 'lt') {
+      const lead = folded.slice(Math.max(0, match.index - 60), match.index).replace(op === 'gt' ? GREATER : LESS, '');
+      if (NEGATED_END.test(lead)) op = op === 'gt' ? 'le' : 'ge';
+    }
     // A width in metres is a wall's ("the wall is 3 m wide"): the printable width must be at least that.
     out.push({ attribute, op: metres && attribute === 'width' && op === 'eq' ? 'ge' : op, value });
   }

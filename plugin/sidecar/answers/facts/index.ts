@@ -38,6 +38,7 @@ import {
   PREPARATION_WORDS,
   STAFF_NAME,
   TIME_WORDS,
+  LASTING_WORDS,
 } from './wording.js';
 
 /**
@@ -184,6 +185,7 @@ export class FactDesk {
   readonly #asks = lexicon(both(OFFER_ASKS), true);
   readonly #needs = lexicon(both(NEED_ASKS), true);
   readonly #time = lexicon(both(TIME_WORDS), true);
+  readonly #lasting = lexicon(both(LASTING_WORDS), true);
   readonly #delivery = lexicon(both(DELIVERY_WORDS), true);
   readonly #circumstance = lexicon(both(CIRCUMSTANCE_WORDS), true);
   readonly #until = lexicon(both(UNTIL_WORDS), true);
@@ -636,7 +638,9 @@ export class FactDesk {
 
   /** Whether the question asks for a time or a duration. */
   asksTime(query: string): boolean {
-    return this.#time.findAll(tokensOf(query)).length > 0;
+    const tokens = tokensOf(query);
+    const lasting = this.#lasting.findAll(tokens);
+    return this.#time.findAll(tokens).some((f) => !lasting.some((l) => l.start <= f.start && f.start < l.end));
   }
 
   /** The event a time is asked up to: the words after "bis"/"until" that follow the time asked ("bis wann" is itself a time word). */

@@ -49,6 +49,9 @@ export const TIME_WORDS: LocalizedText = {
   en: 'how long, how soon, how quickly, how fast, when, until when, till when, by when, how much time, what time, until what time, which days, what days, how many days, how many working days, how many business days, how many weeks',
 };
 
+/** How long something lasts in use ("Was hält das auf Dauer aus?"): no time asked of us. */
+export const LASTING_WORDS: LocalizedText = { de: 'auf Dauer, auf die Dauer', en: 'in the long run, in the long term' };
+
 /**
  * A clause of what comes first ("What should I have ready before I get in touch?", "Bevor ich die Anfrage
  * abschicke: was brauche ich?"): what is asked is the other clause.
