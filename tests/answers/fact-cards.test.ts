@@ -978,3 +978,23 @@ describe('limits said another way (twelfth session)', () => {
     expect(materialIds(a).has('objektvinyl-typ-2')).toBe(true);
   });
 });
+
+describe('needs said another way in the default data (twelfth session)', () => {
+  const site = new SiteState();
+  const config = site.config;
+
+  it('reads "feucht abwischen" as the washable need, together with a width', () => {
+    const a = ask(site, 'Liste mir bitte alle Materialien auf, die man feucht abwischen kann und die sich mindestens 300 cm breit drucken lassen.');
+    const ids = a.results.filter((r) => r.kind === 'material').map((r) => r.id);
+    const spongeOnly = config.materials.filter((m) => m.cleanability.class.de === 'wasserbeständig').map((m) => m.id);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of spongeOnly) expect(ids).not.toContain(id);
+  });
+
+  it('reads fire-safety requirements as the flame-retardant need and answers with the class', () => {
+    const fr = config.materials.find((m) => m.id === 'vlies-fr-b1')!;
+    const a = ask(site, 'Is the Flame-retardant non-woven FR B1 OK for a hotel that has fire-safety requirements?');
+    expect(a.answer).toMatch(/^Yes/);
+    expect(a.answer).toContain(fr.fire_classification.en_13501_1!);
+  });
+});
