@@ -998,3 +998,22 @@ describe('needs said another way in the default data (twelfth session)', () => {
     expect(a.answer).toContain(fr.fire_classification.en_13501_1!);
   });
 });
+
+describe('follow-ups said another way (twelfth session)', () => {
+  const site = new SiteState();
+  const follow = (query: string, previous: string) => prepareAnswer(site, query, { ...context, previous: [previous] });
+
+  it('asks the step of the question before again when a follow-up requests it ("where do I request one?")', () => {
+    const a = follow('great, where do I request one?', 'Do you do samples of the Polyester textile wallcovering?');
+    expect(a.results.map((r) => r.id)).toContain('company:samples');
+    expect(a.answer).toContain('/kontakt/');
+    // A follow-up that requests nothing keeps its own question.
+    expect(follow('and the print files, how do they get to you?', 'ok we want the Eco non-woven PVC-free, how do we get a quote').answer).toContain('FTP');
+  });
+
+  it('compares a material a follow-up names by a comparative with the one asked about before', () => {
+    const a = follow('and the polyester textile one, is that wider or narrower?', 'How wide is the Eco non-woven PVC-free?');
+    expect(a.results.map((r) => r.id)).toEqual(expect.arrayContaining(['oeko-vlies-pvc-frei', 'textil-polyester']));
+    expect(a.answer).toMatch(/^Wider: Eco non-woven PVC-free/);
+  });
+});

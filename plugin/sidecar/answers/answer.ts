@@ -7,10 +7,10 @@ import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
 import { BEFORE, CIRCUMSTANCE, QuestionReader, askingClause, readerFor, withoutLeading, type QuestionStructure } from './understand.js';
-import { expandShorthand, fold, tokensOf } from './lexicon.js';
+import { both, expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 import { SAYS_YES_NO, factVerdict, lineVerdict } from './facts/yes-no.js';
-import type { FactId } from './vocabulary.js';
+import { REQUEST_WORDS, type FactId } from './vocabulary.js';
 
 /** The longest question accepted, in characters. */
 export const MAX_QUERY_LENGTH = 1000;
@@ -264,7 +264,8 @@ function readQuestion(
   const readAsked = asked;
   const read = previous.length ? reader.read(asked) : undefined;
   // So is one whose only material is what it likens something to ("Also 3,20 m wie beim Vinyl auf Vlies, oder?").
-  if (read && (read.named.length === 0 || (read.named.length === 1 && (read.comparison || read.likened.length === 1)))) {
+  // So is one that compares a single named material by a comparative ("and the textile one, is that wider or narrower?").
+  if (read && (read.named.length === 0 || (read.named.length === 1 && (read.comparison || read.comparative || read.likened.length === 1)))) {
     const lang = questionLang;
     let earlier = [...previous]
       .reverse()
@@ -287,6 +288,18 @@ function readQuestion(
       !read.superlative &&
       !read.comparative;
     const last = previous[previous.length - 1];
+    // "great, where do I request one?" after "Do you do samples of X?": the step asked before, requested now.
+    if (
+      !read.step &&
+      !read.named.length &&
+      !read.conditions.length &&
+      read.attributes.every((a) => a === 'applications') &&
+      said.some((w) => REQUESTS.has(w)) &&
+      reader.read(last).step
+    ) {
+      asked = `${last} ${asked}`;
+      earlier = [];
+    }
     if (!earlier && choosing && (read.conditions.length > 0 || read.asksMaterial || read.recommendation || reader.read(last).conditions.length > 0)) {
       asked = `${last} ${asked}`;
       earlier = [];
@@ -363,6 +376,9 @@ function refersBack(question: string): boolean {
 }
 
 /** A pronoun right after the verb of a yes/no ("Is it …", "Ist die …"): the material before. */
+/** Asking to be given something ("request", "anfordern"): after a step, that step again. */
+const REQUESTS = new Set(tokensOf(both(REQUEST_WORDS)));
+
 const REFERS_BACK = new Set(tokensOf('it, that, this, es, sie, er, die, der, das, diese, dieses, dieser'));
 
 /** Whether a question's words are only the material's name (its words in either language, stop words aside). */

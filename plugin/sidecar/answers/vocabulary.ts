@@ -530,6 +530,12 @@ export const QUESTION_SHAPE_WORDS = {
   narrower: { de: 'schmaler', en: 'narrower' },
 } satisfies Record<string, LocalizedText>;
 
+/** Asking to be given something: after a next step ("Do you do samples?"), "where do I request one?" asks for that step. */
+export const REQUEST_WORDS: LocalizedText = {
+  de: 'anfordern, bestellen, beantragen, anfragen',
+  en: 'request, order',
+};
+
 /** Verbs that report a question someone else asks ("my fitter asked me which …", "der Kunde möchte wissen, welche …"). */
 export const REPORTING_WORDS: LocalizedText = {
   de: 'fragt, fragte, gefragt, fragen, wissen, wüsste',
