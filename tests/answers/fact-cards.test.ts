@@ -1017,3 +1017,23 @@ describe('follow-ups said another way (twelfth session)', () => {
     expect(a.answer).toMatch(/^Wider: Eco non-woven PVC-free/);
   });
 });
+
+describe('rambling questions (twelfth session)', () => {
+  const site = new SiteState();
+
+  it('reads "so long story" as a way of speaking, not a length asked', () => {
+    const a = ask(
+      site,
+      'ok so long story, my boss asked me to find a greener option for the new office, she keeps saying no PVC and something about FSC paper, we just want a big forest photo on one wall, what would you suggest',
+    );
+    expect(a.routed).toBe(false);
+    expect(a.results.map((r) => r.id)).toContain('oeko-vlies-pvc-frei');
+    // Asked as a length it is still not published.
+    expect(ask(site, 'How long is a roll of the Vlies Classic 150?').routed).toBe(true);
+  });
+
+  it('names each value once when two needs read the same field (PVC-free and FSC-certified)', () => {
+    const a = ask(site, 'Which materials are PVC-free and FSC-certified?');
+    expect(a.answer.match(/certifications:/g)).toHaveLength(1);
+  });
+});

@@ -151,8 +151,8 @@ function fieldEvidence(m: CatalogMaterial, field: string, lang: Lang): string {
   }
 }
 
-function needEvidence(model: NeedsModel, m: CatalogMaterial, need: Need, lang: Lang): string {
-  return [...new Set(needFields(model, need).map((f) => fieldEvidence(m, f, lang)))].join('; ');
+function needEvidence(model: NeedsModel, m: CatalogMaterial, need: Need, lang: Lang): string[] {
+  return needFields(model, need).map((f) => fieldEvidence(m, f, lang));
 }
 
 /** The attribute each material field answers. */
@@ -180,17 +180,22 @@ function conditionAttributes(model: NeedsModel, c: Condition): AttributeId[] {
   return needs.flatMap((n) => needFields(model, n).map((f) => FIELD_ATTRIBUTES[f]));
 }
 
-function conditionEvidence(model: NeedsModel, m: CatalogMaterial, c: Condition, lang: Lang): string {
-  if (c.kind === 'numeric') return c.numeric.attribute === 'weight' ? weightText(m) : widthText(m, lang);
-  if (c.kind === 'fire_class') return fireText(m, lang);
+/** What a material's data says to each condition, each value once ("PVC-free and FSC" both read the certifications). */
+function evidenceOf(model: NeedsModel, m: CatalogMaterial, conditions: readonly Condition[], lang: Lang): string {
+  return [...new Set(conditions.flatMap((c) => conditionEvidence(model, m, c, lang)))].join('; ');
+}
+
+function conditionEvidence(model: NeedsModel, m: CatalogMaterial, c: Condition, lang: Lang): string[] {
+  if (c.kind === 'numeric') return [c.numeric.attribute === 'weight' ? weightText(m) : widthText(m, lang)];
+  if (c.kind === 'fire_class') return [fireText(m, lang)];
   if (c.kind === 'need') return needEvidence(model, m, c.need, lang);
-  if (c.kind === 'scale') return fieldEvidence(m, model.scales.get(c.scale)?.scale.reads ?? '', lang);
+  if (c.kind === 'scale') return [fieldEvidence(m, model.scales.get(c.scale)?.scale.reads ?? '', lang)];
   const parts = c.useCase.requires.flatMap((r) => {
     const need = needById(model, r);
-    return need ? [needEvidence(model, m, need, lang)] : [];
+    return need ? needEvidence(model, m, need, lang) : [];
   });
   if (c.useCase.mentions.de.trim() || c.useCase.mentions.en.trim()) parts.push(applicationsOf(m, lang));
-  return [...new Set(parts)].join('; ');
+  return parts;
 }
 
 const NUMERIC_WORDS: Record<Numeric['attribute'], Record<Numeric['op'], [string, string]>> = {
@@ -540,7 +545,7 @@ function listAnswer(ctx: Context, asked: QuestionStructure, among?: CatalogMater
     }
   }
   const { q, ranked, matching } = decided;
-  const evidence = (m: CatalogMaterial) => [...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ');
+  const evidence = (m: CatalogMaterial) => evidenceOf(model, m, q.conditions, lang);
   const label = labels(model, q.conditions, lang);
   const applications = (m: CatalogMaterial) => `${evidence(m)}; ${applicationsOf(m, lang)}`;
   // A setting the catalog names for some of many matches ("abwischbar, für ein Restaurant"): those lead,
@@ -600,7 +605,7 @@ function listAnswer(ctx: Context, asked: QuestionStructure, among?: CatalogMater
     const settings = labels(model, q.conditions.filter(soft), lang);
     const sentences = [
       say(lang, `Laut Katalog ${labels(model, hard, lang)}: `, `According to the catalog, ${labels(model, hard, lang)}: `) +
-        withEvidence(shown, (m) => [...new Set(hard.map((c) => conditionEvidence(model, m, c, lang)))].join('; '), lang) +
+        withEvidence(shown, (m) => evidenceOf(model, m, hard, lang), lang) +
         '.',
       say(lang, `Im Katalog ist dafür nicht ausdrücklich genannt: ${settings}.`, `The catalog does not list them expressly as ${settings}.`),
       ...moreSentence(ctx, shown.length, meetsNeeds.length),
@@ -675,7 +680,7 @@ function yesNoForEach(ctx: Context, q: QuestionStructure, named: CatalogMaterial
     const verdict = allHold(model, m, q.conditions);
     const lead =
       verdict === undefined ? say(lang, 'Nicht veröffentlicht: ', 'Not published: ') : verdict ? say(lang, 'Ja: ', 'Yes: ') : say(lang, 'Nein: ', 'No: ');
-    return `${lead}${m.name[lang]} – ${[...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ')}.`;
+    return `${lead}${m.name[lang]} – ${evidenceOf(model, m, q.conditions, lang)}.`;
   });
   return answered(ctx, lines, named);
 }
@@ -689,14 +694,14 @@ function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): Ca
   const { lang, model } = ctx;
   const verdict = allHold(model, m, q.conditions);
   const name = m.name[lang];
-  const evidence = [...new Set(q.conditions.map((c) => conditionEvidence(model, m, c, lang)))].join('; ');
+  const evidence = evidenceOf(model, m, q.conditions, lang);
   const label = labels(model, q.conditions, lang);
   const matching = materialsOf(ctx.config).filter((x) => x.id !== m.id && allHold(model, x, q.conditions) === true);
   const others = matching.slice(0, shownCount(matching.length));
   const instead = others.length
     ? [
         say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) +
-          withEvidence(others, (x) => [...new Set(q.conditions.map((c) => conditionEvidence(model, x, c, lang)))].join('; '), lang) +
+          withEvidence(others, (x) => evidenceOf(model, x, q.conditions, lang), lang) +
           '.',
         ...moreSentence(ctx, others.length, matching.length),
       ]

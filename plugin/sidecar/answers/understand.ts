@@ -888,7 +888,10 @@ const LONG = new Set(['lang', 'lange', 'langen', 'langer', 'langes', 'long']);
 
 /** Whether the unpublished word at i is "long"/"lang(e)" describing something ("der lange Flur") rather than asking a length ("wie lang ist eine Rolle"). */
 function describesLength(tokens: string[], i: number): boolean {
-  return LONG.has(tokens[i]) && tokens[i - 1] !== 'how' && tokens[i - 1] !== 'wie' && tokens[i - 1] !== 'so';
+  if (!LONG.has(tokens[i])) return false;
+  // "so long story", "so lange Flure": before a noun it describes that noun, after "so" too.
+  if (tokens[i - 1] === 'so') return tokens[i + 1] !== undefined && !isFunctionWord(tokens[i + 1]);
+  return tokens[i - 1] !== 'how' && tokens[i - 1] !== 'wie';
 }
 
 /** The words that open a clause of what comes later ("bevor sie zusagt", "before we order"). */
