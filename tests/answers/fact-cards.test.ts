@@ -1037,3 +1037,11 @@ describe('rambling questions (twelfth session)', () => {
     expect(a.answer.match(/certifications:/g)).toHaveLength(1);
   });
 });
+
+describe('next steps said another way (twelfth session)', () => {
+  it('reads "was muss ich machen" as the next step, with the contact point', () => {
+    const a = ask(new SiteState(), 'brauch n angebot für ne tapete im treppenhaus, was muss ich machen');
+    expect(a.routed).toBe(false);
+    expect(a.answer).toContain('/kontakt/');
+  });
+});
