@@ -1045,3 +1045,20 @@ describe('next steps said another way (twelfth session)', () => {
     expect(a.answer).toContain('/kontakt/');
   });
 });
+
+describe('classes compared said another way (twelfth session)', () => {
+  const site = new SiteState();
+  const config = site.config;
+  const materialIds = (a: PreparedAnswer) => new Set(a.results.filter((r) => r.kind === 'material').map((r) => r.id));
+
+  it('reads "eine schlechtere Rauchklasse als s1" as worse than the level, the scale between', () => {
+    const worse = new Set(config.materials.filter((m) => /-s[23]/.test(m.fire_classification.en_13501_1 ?? '')).map((m) => m.id));
+    expect(materialIds(ask(site, 'Welche Materialien haben eine schlechtere Rauchklasse als s1?'))).toEqual(worse);
+  });
+
+  it('reads "brennen nicht" after a list as the non-combustible need (default data)', () => {
+    const a = prepareAnswer(site, 'Und welche davon brennen gar nicht?', { ...context, previous: ['Welche Materialien sind für Feuchträume geeignet?'] });
+    const nonCombustible = config.materials.filter((m) => m.wet_room_suitable && m.fire_classification.en_13501_1?.startsWith('A')).map((m) => m.id);
+    expect(materialIds(a)).toEqual(new Set(nonCombustible));
+  });
+});

@@ -688,12 +688,12 @@ export const ONE_WORDS: LocalizedText = { de: 'ein, eine, einer, einem, einen, e
 export const COMPARATOR_WORDS = {
   ge: { de: 'mindestens, wenigstens, zumindest, minimum, ab, nicht schlechter als', en: 'at least, minimum, no worse than, not worse than' },
   gt: {
-    de: 'besser als, besser ist als, besser sind als, besser eingestuft als, besser klassifiziert als, höher als, höher eingestuft als, über',
+    de: 'besser als, besser ist als, besser sind als, besser eingestuft als, besser klassifiziert als, höher als, höher eingestuft als, über, bessere, besseren, höhere, höheren',
     en: 'better than, higher than, rated better than, rated higher than, classified better than, classified higher than, above',
   },
   eq: { de: 'nur, genau, exakt, ausschließlich', en: 'only, exactly, just' },
   lt: {
-    de: 'schlechter als, schlechter ist als, schlechter sind als, schlechter eingestuft als, niedriger als, niedriger eingestuft als, unter',
+    de: 'schlechter als, schlechter ist als, schlechter sind als, schlechter eingestuft als, niedriger als, niedriger eingestuft als, unter, schlechtere, schlechteren, niedrigere, niedrigeren',
     en: 'worse than, lower than, rated worse than, rated lower than, below',
   },
   le: { de: 'höchstens, maximal, nicht besser als', en: 'at most, maximum, no better than' },
