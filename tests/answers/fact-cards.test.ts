@@ -1062,3 +1062,27 @@ describe('classes compared said another way (twelfth session)', () => {
     expect(materialIds(a)).toEqual(new Set(nonCombustible));
   });
 });
+
+describe('claims and extremes with limits (twelfth session)', () => {
+  const site = new SiteState();
+  const config = site.config;
+  const heavy = config.materials.find((m) => m.id === 'objektvinyl-typ-2')!;
+
+  it('checks a claimed limit against the value: "weighs more than 500 g/m²" holds for 560', () => {
+    expect(ask(site, `Contract vinyl Type II weighs more than ${heavy.weight_g_m2 - 60} g/m², right?`).answer).toMatch(/^Yes/);
+    expect(ask(site, `Contract vinyl Type II weighs more than ${heavy.weight_g_m2 + 40} g/m², right?`).answer).toMatch(/^No/);
+    expect(ask(site, `Contract vinyl Type II weighs ${heavy.weight_g_m2 - 60} g/m², right?`).answer).toMatch(/^No/);
+  });
+
+  it('reads "the lowest maximum printable width" as the narrowest', () => {
+    const narrowest = Math.min(...config.materials.map((m) => m.printable_width_cm));
+    const ids = config.materials.filter((m) => m.printable_width_cm === narrowest).map((m) => m.id);
+    const a = ask(site, 'My client needs to know which material has the lowest maximum printable width.');
+    expect(a.results.filter((r) => r.kind === 'material').map((r) => r.id)).toEqual(ids);
+  });
+
+  it('reads "the least effort to clean" as the most cleanable', () => {
+    const a = ask(site, 'Asking on behalf of a cleaning-services manager: which wallpaper takes the least effort to clean?');
+    expect(a.results.filter((r) => r.kind === 'material').map((r) => r.id)).toEqual(['objektvinyl-typ-2']);
+  });
+});

@@ -481,6 +481,8 @@ export class QuestionReader {
     const shapes = found
       .filter((f) => !((f.value in SUPERLATIVES || f.value === 'most' || f.value === 'least') && limits.has(f.start)))
       .filter((f) => !graded.includes(f) || written(f) || !graded.some((g) => g !== f && g.start === f.start && written(g)))
+      // "the lowest maximum printable width": "maximum" names the data's value when another word asks the extreme.
+      .filter((f) => !(f.value === 'most' && MAXIMUM.has(tokens[f.start]) && found.some((g) => g.value === 'least' && g.start !== f.start && written(g))))
       .map((f) => f.value);
     const has = (shape: Shape) => shapes.includes(shape);
 
@@ -1027,6 +1029,9 @@ const COMPARATIVES: Partial<Record<Shape, Superlative>> = {
 };
 
 /** The words of each comparative and superlative as written, to tell a typo of one from the other. */
+/** The words of the data's "maximum printable width" ("max", "maximale"). */
+const MAXIMUM = new Set(tokensOf('max, maximum, maximal, maximale, maximalen, maximales'));
+
 const SHAPE_TOKENS = new Map(
   [...Object.keys(SUPERLATIVES), ...Object.keys(COMPARATIVES), 'most', 'least'].map((shape) => [
     shape as Shape,

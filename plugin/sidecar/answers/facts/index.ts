@@ -16,7 +16,8 @@ import { companyOf, materialsOf, type CatalogMaterial, type Lang } from '../docu
 import { UNPUBLISHED_WORDS, type AttributeId } from '../vocabulary.js';
 import { both, fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
 import type { AnswerIndex, SearchOutcome } from '../search.js';
-import { askingClause, denies, readerFor } from '../understand.js';
+import { askingClause, denies, readNumbers, readerFor } from '../understand.js';
+import { compareLevel } from '../needs.js';
 import { buildCards, type FactCard } from './cards.js';
 import { countryNames, type Country } from './countries.js';
 import { CardIndex, type CardHit } from './match.js';
@@ -546,9 +547,14 @@ export class FactDesk {
         : undefined;
     }
     const stated = new Set(tokensOf(`${card.text.de} ${card.text.en}`));
-    return figures.every((f) => stated.has(f))
-      ? say(lang, 'Ja, das stimmt:', 'Yes, that is correct:')
-      : say(lang, 'Nein, das stimmt so nicht:', 'No, that is not correct:');
+    // A figure with a comparator ("weighs more than 500 g/m²") holds when a figure of the card compares so (560).
+    const limits = readNumbers(fold(query)).filter((n) => n.op !== 'eq');
+    const cardFigures = [...stated].filter((t) => /^\d+$/.test(t)).map(Number);
+    const holds = (f: string) => {
+      const limit = limits.find((n) => n.value === Number(f) || n.value === Number(f) * 100);
+      return limit ? cardFigures.some((x) => compareLevel(x, limit.op, limit.value) === true) : stated.has(f);
+    };
+    return figures.every(holds) ? say(lang, 'Ja, das stimmt:', 'Yes, that is correct:') : say(lang, 'Nein, das stimmt so nicht:', 'No, that is not correct:');
   }
 
   /**
