@@ -1086,3 +1086,33 @@ describe('claims and extremes with limits (twelfth session)', () => {
     expect(a.results.filter((r) => r.kind === 'material').map((r) => r.id)).toEqual(['objektvinyl-typ-2']);
   });
 });
+
+describe('follow-ups and limits after the number (twelfth session)', () => {
+  const site = new SiteState();
+  const config = site.config;
+  const follow = (query: string, previous: string) => prepareAnswer(site, query, { ...context, previous: [previous] });
+  const materialIds = (a: PreparedAnswer) => a.results.filter((r) => r.kind === 'material').map((r) => r.id);
+
+  it('reads the "schwer" of "schwer entflammbar" as the need only, so a follow-up stating needs chooses again', () => {
+    const a = follow(
+      'Die müssen aber einiges aushalten – da rollen ständig Gepäckwagen vorbei – und schwer entflammbar muss es auch sein. Was nehmen wir dann?',
+      'Wir planen Wandbilder für die Flure unseres Stadthotels.',
+    );
+    expect(materialIds(a)).toEqual(['objektvinyl-typ-2']);
+  });
+
+  it('reads "it" after the verb of a follow-up as the material answered before ("ok, and do you have it in stock?")', () => {
+    const a = follow('ok, and do you have it in stock right now?', 'Which of your wallpapers is PVC-free?');
+    expect(a.routed).toBe(true);
+    expect(a.results.map((r) => r.id)).toContain('oeko-vlies-pvc-frei');
+  });
+
+  it('reads "200 g/m² at most" as a limit said after the number', () => {
+    const a = ask(site, 'Our drywall partitions are light – which of your papers weigh 200 g/m² at most?');
+    expect(new Set(materialIds(a))).toEqual(new Set(config.materials.filter((m) => m.weight_g_m2 <= 200).map((m) => m.id)));
+  });
+
+  it('answers how a named company fact works with that fact, not the workflow its "work" would find', () => {
+    expect(ask(site, 'How does your neutral shipping work – what gets left off?').answer).toContain('delivery note');
+  });
+});

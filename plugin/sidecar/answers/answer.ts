@@ -277,7 +277,12 @@ function readQuestion(
     // The pronoun may follow the asker ("Kann ich die auch im Bad nehmen?", "Can we use it …").
     const said = tokensOf(asked);
     const words = withoutLeading(said);
-    const aboutIt = read.yesNo && (REFERS_BACK.has(words[1] ?? '') || (ASKERS.has(words[1] ?? '') && REFERS_BACK.has(words[2] ?? '')));
+    // So is "it" as the verb's object ("do you have it in stock?").
+    const aboutIt =
+      read.yesNo &&
+      (REFERS_BACK.has(words[1] ?? '') ||
+        (ASKERS.has(words[1] ?? '') && REFERS_BACK.has(words[2] ?? '')) ||
+        words.slice(1, 4).some((w) => OBJECT_PRONOUNS.has(w)));
     // A next step ("Kann mich dazu jemand anrufen?") is about the material chosen before, not a new choice.
     const choosing =
       read.named.length === 0 &&
@@ -378,6 +383,9 @@ function refersBack(question: string): boolean {
 /** A pronoun right after the verb of a yes/no ("Is it …", "Ist die …"): the material before. */
 /** Asking to be given something ("request", "anfordern"): after a step, that step again. */
 const REQUESTS = new Set(tokensOf(both(REQUEST_WORDS)));
+
+/** Pronouns that stand only for a thing named before ("it", "es"), wherever they follow the verb. */
+const OBJECT_PRONOUNS = new Set(tokensOf('it, es'));
 
 const REFERS_BACK = new Set(tokensOf('it, that, this, es, sie, er, die, der, das, diese, dieses, dieser'));
 

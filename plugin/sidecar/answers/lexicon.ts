@@ -45,6 +45,7 @@ const SHORTHAND: Record<string, string> = {
   gibts: 'gibt es',
   wies: 'wie es',
   nich: 'nicht',
+  un: 'und',
 };
 
 /** The shorthand words as whole words, not inside a hyphenated one: "U-Wert" is no "you". */

@@ -478,8 +478,11 @@ export class QuestionReader {
         .filter((c) => tokens.slice(c.end, c.end + 3).some((t) => /^\d/.test(t)))
         .flatMap((c) => Array.from({ length: c.end - c.start }, (_, k) => c.start + k)),
     );
+    // A need's own words are no extreme or comparative ("schwer entflammbar" is not "schwerer").
+    const needWordAt = new Set(this.#needs.findAll(tokens).flatMap((f) => Array.from({ length: f.end - f.start }, (_, k) => f.start + k)));
     const shapes = found
       .filter((f) => !((f.value in SUPERLATIVES || f.value === 'most' || f.value === 'least') && limits.has(f.start)))
+      .filter((f) => !(SHAPE_TOKENS.has(f.value) && needWordAt.has(f.start)))
       .filter((f) => !graded.includes(f) || written(f) || !graded.some((g) => g !== f && g.start === f.start && written(g)))
       // "the lowest maximum printable width": "maximum" names the data's value when another word asks the extreme.
       .filter((f) => !(f.value === 'most' && MAXIMUM.has(tokens[f.start]) && found.some((g) => g.value === 'least' && g.start !== f.start && written(g))))
@@ -492,7 +495,7 @@ export class QuestionReader {
     const conditions: Condition[] = [];
     // "instead of s1", "statt B1": the condition after it is not wanted.
     // A negation inside a need's own words ("ohne PVC", "nicht brennbar") negates nothing else.
-    const ownWords = new Set(this.#needs.findAll(tokens).flatMap((f) => Array.from({ length: f.end - f.start }, (_, k) => f.start + k)));
+    const ownWords = needWordAt;
     const negations = tokens.flatMap((t, i) =>
       NEGATIONS.has(t) && !ownWords.has(i) && !(t === 'instead' && tokens[i + 1] !== 'of') && !(i === tokens.length - 1 && orNotTag(tokens) >= 0) ? [i] : [],
     );
@@ -770,7 +773,12 @@ const COUNTS = new Map(Object.entries(COUNT_WORDS).flatMap(([n, words]) => token
 const LEADING = new Set(tokensOf('und, and, aber, but, also, so, ok, okay'));
 
 /** A question's words from its verb on: a leading conjunction left out. */
-export const withoutLeading = (tokens: string[]): string[] => (LEADING.has(tokens[0] ?? '') ? tokens.slice(1) : tokens);
+export const withoutLeading = (tokens: string[]): string[] => {
+  // "ok, and do you …": every leading one.
+  let i = 0;
+  while (LEADING.has(tokens[i] ?? '')) i++;
+  return i ? tokens.slice(i) : tokens;
+};
 
 /** "Was können Sie anbieten?", "What can you offer?": a choice of material asked in other words. */
 const OFFER_WORDS = new Set(tokensOf('anbieten, bieten, offer, offers'));
@@ -1096,8 +1104,10 @@ const NEGATED_END = /\b(?:not|no|nicht|kein|keine)\s+(?:\S+\s+){0,2}$/;
 const AT_LEAST = /(mindestens|wenigstens|zumindest|minimum|at least|ab)\s*$/;
 const AT_MOST = /(hoechstens|maximal|maximum|at most|bis)\s*$/;
 // The same said after the number ("310 cm wide or more", "300 g/m² oder weniger"), the value's word between.
-const OR_MORE = /^(?:[a-z]+\s+)?(?:or more|oder mehr|und mehr|or above|and above|and up|or wider|oder breiter|or heavier|oder schwerer)\b/;
-const OR_LESS = /^(?:[a-z]+\s+)?(?:or less|oder weniger|und weniger|or below|and below|or lighter|oder leichter|or narrower|oder schmaler)\b/;
+const OR_MORE =
+  /^(?:[a-z]+\s+)?(?:or more|oder mehr|und mehr|or above|and above|and up|or wider|oder breiter|or heavier|oder schwerer|at least|minimum|mindestens)\b/;
+const OR_LESS =
+  /^(?:[a-z]+\s+)?(?:or less|oder weniger|und weniger|or below|and below|or lighter|oder leichter|or narrower|oder schmaler|at most|at the most|maximum|max|hoechstens|maximal)\b/;
 
 const WIDTH_STEMS = ['breit', 'schmal', 'wide', 'narrow', 'width'];
 const WEIGHT_STEMS = ['schwer', 'leicht', 'heav', 'light', 'weigh'];

@@ -335,6 +335,9 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'go',
     'goes',
     'going',
+    // "How does neutral shipping work?": how the thing named works, not the workflow the stem would find.
+    'work',
+    'works',
     'thing',
     'things',
     'stuff',
