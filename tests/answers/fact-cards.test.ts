@@ -1116,3 +1116,37 @@ describe('follow-ups and limits after the number (twelfth session)', () => {
     expect(ask(site, 'How does your neutral shipping work – what gets left off?').answer).toContain('delivery note');
   });
 });
+
+describe('yes/no and settings said another way, second round (twelfth session)', () => {
+  const site = new SiteState();
+  const config = site.config;
+  const materialIds = (a: PreparedAnswer) => a.results.filter((r) => r.kind === 'material').map((r) => r.id);
+
+  it('answers a yes/no closed by a negated alternative clause ("… oder ist das da nicht erlaubt?") with its Nein', () => {
+    const a = ask(site, 'Im Bürogebäude soll der Flur zum Notausgang ein Wandbild bekommen. Geht das mit dem Vlies FR B1 oder ist das da nicht erlaubt?');
+    expect(a.answer).toMatch(/^Nein/);
+    // Two materials as the alternatives stay an either/or of both.
+    const both = ask(site, 'Ist das Glasfasergewebe A2 oder das Vlies FR B1 für den Fluchtweg zulässig?');
+    expect(both.answer).toContain('Ja: Glasfasergewebe A2');
+    expect(both.answer).toContain('Nein: Vlies FR B1');
+  });
+
+  it('reads "ohne dass es leidet", "without damaging it" as no negated question', () => {
+    expect(ask(site, 'Kann man das Objektvinyl Typ 2 kräftig schrubben, ohne dass es leidet?').answer).toMatch(/^Ja/);
+    expect(ask(site, 'Can we scrub the Contract vinyl Type II hard without damaging it?').answer).toMatch(/^Yes/);
+  });
+
+  it('reads "keep out of bathrooms" as the wet-room need unwanted', () => {
+    const ids = materialIds(ask(site, 'Which of your wallpapers should I keep out of bathrooms?'));
+    expect(new Set(ids)).toEqual(new Set(config.materials.filter((m) => !m.wet_room_suitable).map((m) => m.id)));
+  });
+
+  it('names the materials the catalog lists for a setting when the recommendation the search found is not one of them', () => {
+    const schools = config.materials.filter((m) => /schools/i.test(m.applications.en)).map((m) => m.id);
+    expect(materialIds(ask(site, 'Looking for a recommendation for a client: which wallcovering suits a school?'))).toEqual(schools);
+    // "Meetingzimmer" is a meeting room (default data synonyms).
+    expect(materialIds(ask(site, 'Wir kriegen ein neues Meetingzimmer und da soll ne Fototapete rein. Welches Material nehmen wir da am besten?'))).toEqual([
+      'vlies-classic',
+    ]);
+  });
+});

@@ -194,7 +194,11 @@ function structuredAnswer(
     closest > 0 &&
     (undecided(outcome, config) ||
       (closest >= 2 && (q.applications.get(recommended) ?? 0) < closest) ||
-      (alike >= 2 && !q.recommendation && !q.named.length && !q.those && q.conditions.every((c) => c.kind === 'use_case')));
+      (alike >= 2 && !q.recommendation && !q.named.length && !q.those && q.conditions.every((c) => c.kind === 'use_case')) ||
+      // Or when the catalog does not name the recommended material for the setting and the search found the
+      // recommendation by no word of it ("Looking for a recommendation: which wallcovering suits a school?" found
+      // the effect recommendation by "look").
+      (!q.applications.has(recommended) && !q.named.length && !q.conditions.length && !foundBySetting(index, config, q, outcome, language)));
   if (!found && (!searched || outcome.hits[0].doc.grounding.kind === 'material' || aside)) found = applicationAnswer(config, base, language, q);
   // One named material and a question neither the structure nor the search settles: the fact card of
   // what it asks, or "not published" when it asks for what no card holds. (Where the search answers, a
@@ -700,6 +704,14 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
     results: [...main.results, ...more.results.filter((r) => !known.has(r.id))],
     score,
   };
+}
+
+/** Whether the search's best document matched a word of the applications the question names. */
+function foundBySetting(index: AnswerIndex, config: SiteConfig, q: QuestionStructure, outcome: SearchOutcome, lang: Lang): boolean {
+  const words = new Set(
+    config.materials.filter((m) => q.applications.has(m.id)).flatMap((m) => index.tokenize(`${m.applications.de}, ${m.applications.en}`, lang)),
+  );
+  return (outcome.hits[0]?.matched ?? []).some((t) => words.has(t));
 }
 
 /** The results as the answer lists them: the first with its score as its last member, when it has one. */

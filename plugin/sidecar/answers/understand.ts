@@ -497,7 +497,13 @@ export class QuestionReader {
     // A negation inside a need's own words ("ohne PVC", "nicht brennbar") negates nothing else.
     const ownWords = needWordAt;
     const negations = tokens.flatMap((t, i) =>
-      NEGATIONS.has(t) && !ownWords.has(i) && !(t === 'instead' && tokens[i + 1] !== 'of') && !(i === tokens.length - 1 && orNotTag(tokens) >= 0) ? [i] : [],
+      NEGATIONS.has(t) &&
+      !ownWords.has(i) &&
+      !(t === 'instead' && tokens[i + 1] !== 'of') &&
+      !(orNotTag(tokens) >= 0 && i > orNotTag(tokens)) &&
+      !withoutClause(tokens, i)
+        ? [i]
+        : [],
     );
     // Within four words, short ones not counted ("can't be used in a wet room": be, in, a).
     const wordsBetween = (from: number, to: number) => tokens.slice(from + 1, to).filter((t) => t.length > 3).length;
@@ -517,6 +523,7 @@ export class QuestionReader {
     // "für Feuchträume ungeeignet", "für Fluchtwege nicht zulässig", "unsuitable for wet rooms": the need said unsuited.
     const unsuitedAround = (start: number, end: number) =>
       [start - 2, start - 1, end, end + 1].some((i) => UNSUITED.has(tokens[i] ?? '')) ||
+      KEPT_AWAY.some((p) => p.every((w, k) => tokens[start - p.length + k] === w)) ||
       (NEGATIONS.has(tokens[end] ?? '') && SUITED.has(tokens[end + 1] ?? '')) ||
       // German puts "nicht" before the verb at the end: "in Feuchträumen (besser) nicht verwenden".
       [end, end + 1].some((i) => NEGATIONS.has(tokens[i] ?? '') && (i === end || RATHER.has(tokens[end] ?? '')) && USED.has(tokens[i + 1] ?? ''));
@@ -835,10 +842,23 @@ const ALTERNATIVE = new Set(['or', 'oder']);
 /** Where a closing "or not" ("oder nicht", "oder eher nicht", "or not") has its "or": a tag, negating nothing; -1 without one. */
 function orNotTag(words: string[]): number {
   const last = words.length - 1;
-  if (!NEGATIONS.has(words[last] ?? '')) return -1;
-  const before = RATHER.has(words[last - 1] ?? '') ? last - 2 : last - 1;
-  return ALTERNATIVE.has(words[before] ?? '') ? before : -1;
+  if (NEGATIONS.has(words[last] ?? '')) {
+    const before = RATHER.has(words[last - 1] ?? '') ? last - 2 : last - 1;
+    if (ALTERNATIVE.has(words[before] ?? '')) return before;
+  }
+  // The same said as a clause ("… oder ist das da nicht erlaubt?", "… or is that not allowed?"): a negation and
+  // nothing but function words and words of being allowed after the last "or".
+  const or = words.findLastIndex((w) => ALTERNATIVE.has(w));
+  const rest = or < 0 ? [] : words.slice(or + 1);
+  return rest.length > 0 &&
+    rest.length <= 6 &&
+    rest.some((w) => NEGATIONS.has(w)) &&
+    rest.every((w) => NEGATIONS.has(w) || isFunctionWord(w) || PERMITTED.has(w))
+    ? or
+    : -1;
 }
+/** Words of being allowed or possible, in a negated alternative clause. */
+const PERMITTED = new Set(tokensOf('erlaubt, zulässig, geeignet, möglich, gestattet, ok, okay, da, dort, allowed, permitted, suitable, possible, fine, there'));
 
 /** Whether the word after the first (a leading "und"/"and" aside) is written as a German noun, with a capital letter. */
 function nounAfterVerb(text: string): boolean {
@@ -920,7 +940,15 @@ const INVERTS = new Set(tokensOf(both(INVERTING_WORDS)));
 const REQUIRED = new Set(tokensOf(both(REQUIREMENT_WORDS)));
 
 /** Said of a need, these make it one not wanted ("ungeeignet"), and after "nicht" ("nicht zulässig"). */
-const UNSUITED = new Set(tokensOf('ungeeignet, untauglich, unzulässig, meiden, vermeiden, unsuitable, unsuited, unfit, avoid'));
+const UNSUITED = new Set(tokensOf('ungeeignet, untauglich, unzulässig, meiden, vermeiden, fernhalten, unsuitable, unsuited, unfit, avoid'));
+/** "ohne dass es leidet", "without it getting damaged", "without damaging it": a clause of what must not happen, no negated question. */
+function withoutClause(tokens: string[], i: number): boolean {
+  const next = tokens[i + 1] ?? '';
+  return (tokens[i] === 'ohne' && next === 'dass') || (tokens[i] === 'without' && (next === 'it' || next === 'them' || next.endsWith('ing')));
+}
+
+/** Said right before a need's words, they make it unwanted: "keep out of bathrooms", "stay away from wet rooms". */
+const KEPT_AWAY = phrases('keep out of, keep away from, stay out of, stay away from, keep it out of, keep them out of');
 const SUITED = new Set(tokensOf('geeignet, zulässig, erlaubt, zugelassen, tauglich, passend'));
 /** Verbs of using something, which a negation before them at a clause's end says not to ("im Bad besser nicht verwenden"). */
 const USED = new Set(tokensOf('verwenden, verwendet, nehmen, einsetzen, eingesetzt, benutzen, nutzen, verarbeiten, kleben, tapezieren'));
