@@ -1150,3 +1150,23 @@ describe('yes/no and settings said another way, second round (twelfth session)',
     ]);
   });
 });
+
+describe('attributes asked after context (twelfth session)', () => {
+  const site = new SiteState();
+  const config = site.config;
+
+  it('answers the applications asked in a sentence of their own after a sample said as context', () => {
+    const fr = config.materials.find((m) => m.id === 'vlies-fr-b1')!;
+    const a = ask(site, 'Wir haben das Vlies FR B1 als Muster gesehen und finden es gut. Für was für Räume ist das denn eigentlich gedacht?');
+    expect(a.answer).toContain(fr.applications.de);
+    // "Where" after a step said before still asks where the step is taken.
+    expect(ask(site, 'Our artwork for the Glass fibre fabric A2 is ready. Where can I have it checked before production?').answer).toContain('/wallcheck');
+  });
+
+  it('reads "consists of", "carrier and coating" as the base material', () => {
+    const vinyl = config.materials.find((m) => m.id === 'vinyl-auf-vlies')!;
+    const a = ask(site, 'My client would like to know what Vinyl on non-woven 300 consists of – which carrier and coating it is built from.');
+    expect(a.routed).toBe(false);
+    expect(a.answer).toContain(vinyl.base_material.en);
+  });
+});

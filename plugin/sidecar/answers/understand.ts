@@ -712,7 +712,15 @@ export class QuestionReader {
       const asked = this.read(clause);
       if (superlative && !asked.superlative && asked.conditions.length) superlative = undefined;
       // So is a need the clause asks of it ("… people will touch it. How washable is it?").
-      if (step && !asked.step && named.length > 0 && (asked.attributes.some((a) => a !== 'applications') || asked.conditions.length > 0)) step = undefined;
+      // And the applications asked in a sentence of their own ("Wir haben X als Muster gesehen. Für was für Räume ist das gedacht?").
+      const ownSentence = /[.!]$/.test(query.slice(0, query.lastIndexOf(clause)).trimEnd());
+      if (
+        step &&
+        !asked.step &&
+        named.length > 0 &&
+        (asked.attributes.some((a) => a !== 'applications' || (ownSentence && !asked.words.some((w) => WHERE.has(w)))) || asked.conditions.length > 0)
+      )
+        step = undefined;
     }
     return {
       // A project that states needs and asks no yes/no ("… lots of glass … takes the edge off the noise … what would you
@@ -857,6 +865,8 @@ function orNotTag(words: string[]): number {
     ? or
     : -1;
 }
+/** "Where" asks where a step is taken ("Where can I have it checked?") as often as where a material is used. */
+const WHERE = new Set(tokensOf('wo, wohin, where'));
 /** Words of being allowed or possible, in a negated alternative clause. */
 const PERMITTED = new Set(tokensOf('erlaubt, zulässig, geeignet, möglich, gestattet, ok, okay, da, dort, allowed, permitted, suitable, possible, fine, there'));
 

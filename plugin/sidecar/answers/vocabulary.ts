@@ -379,8 +379,8 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
   },
   surface: { de: 'Oberfläche, Oberflächen, Haptik, Struktur, Optik, Finish', en: 'surface, finish, texture, surface finish, feel' },
   base_material: {
-    de: 'Trägermaterial, Träger, Basismaterial, besteht, bestehen, Aufbau, Grundmaterial, woraus, aus welchem Stoff, aus welchem Material, gemacht aus, Gewebe, Unterseite',
-    en: 'base material, backing, made of, made from, substrate, composition, underneath, what is it made, fabric underneath',
+    de: 'Trägermaterial, Träger, Basismaterial, besteht, bestehen, Aufbau, Grundmaterial, woraus, aus welchem Stoff, aus welchem Material, gemacht aus, Gewebe, Unterseite, Beschichtung',
+    en: 'base material, backing, made of, made from, substrate, composition, underneath, what is it made, fabric underneath, consists of, consist of, carrier, coating, built from',
   },
   certifications: {
     de: 'Zertifikat, Zertifikate, Zertifizierung, Zertifizierungen, zertifiziert, Prüfzeichen, Nachweis, Nachweise, Emissionsklasse, Emissionen, VOC',
