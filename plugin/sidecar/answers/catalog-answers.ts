@@ -286,7 +286,7 @@ function routedAnswer(ctx: Context, sentences: string[], ms: CatalogMaterial[]):
   };
 }
 
-/** "This figure is not published for X (and Y)", routed, the materials and the contact point as results. */
+/** "This information is not published for X (and Y)", routed, the materials and the contact point as results. */
 function notPublishedFor(ctx: Context, ms: CatalogMaterial[]): CatalogAnswer {
   const names = (l: Lang) => namesOf(ms, l);
   return routedAnswer(
@@ -295,7 +295,7 @@ function notPublishedFor(ctx: Context, ms: CatalogMaterial[]): CatalogAnswer {
       say(
         ctx.lang,
         `Diese Angabe ist für ${names('de')} in unseren Daten nicht veröffentlicht.`,
-        `This figure is not published for ${names('en')} in our data.`,
+        `This information is not published for ${names('en')} in our data.`,
       ),
     ],
     ms,
