@@ -1170,3 +1170,13 @@ describe('attributes asked after context (twelfth session)', () => {
     expect(a.answer).toContain(vinyl.base_material.en);
   });
 });
+
+describe('a custom motif asked as a mural (twelfth session)', () => {
+  it('answers "print our own logo as a mural" with the FAQ entry’s Yes (default data)', () => {
+    const site = new SiteState();
+    expect(ask(site, 'Can you print our own company logo as a full-wall mural?').answer).toMatch(/^Yes/);
+    expect(
+      ask(site, 'Wir sind eine Hotelgruppe und würden gern unser Firmenlogo groß als Wandbild in den Lobbys haben. Könnt ihr sowas drucken?').answer,
+    ).toMatch(/^Ja/);
+  });
+});
