@@ -1180,3 +1180,26 @@ describe('a custom motif asked as a mural (twelfth session)', () => {
     ).toMatch(/^Ja/);
   });
 });
+
+describe('context and idioms (twelfth session)', () => {
+  const site = new SiteState();
+
+  it('reads the company’s own country in a question’s context as no delivery place asked', () => {
+    const a = ask(site, "I'm assisting an architect on a project in Germany: she needs the Non-woven Classic 150's classification under DIN 4102.");
+    expect(a.routed).toBe(false);
+    expect(a.answer).toContain('DIN 4102 B2');
+    // A country the data does not name still is.
+    expect(ask(site, 'Do you deliver to Austria?').routed).toBe(true);
+  });
+
+  it('reads "am meisten auf die Waage" as the heaviest and "Alpha w" as a value not published', () => {
+    expect(ask(site, 'welche tapete bei euch bringt pro m² am meisten auf die waage?').results.map((r) => r.id)).toEqual(['objektvinyl-typ-2']);
+    expect(ask(site, 'Wie viel Schall schluckt die Textilwand Polyester eigentlich, gibts da einen Messwert (Alpha w)?').routed).toBe(true);
+  });
+
+  it('answers a recommendation asked after installation said as context ("… tapezieren lassen. Was empfehlt ihr ihm?")', () => {
+    const a = ask(site, 'Mein Kunde ist Hausarzt und möchte in seiner Praxis tapezieren lassen. Was empfehlt ihr ihm?');
+    expect(a.routed).toBe(false);
+    expect(a.results.map((r) => r.id)).toContain('vlies-fr-b1');
+  });
+});

@@ -204,7 +204,7 @@ export const MATERIAL_PROPERTY_WORDS: LocalizedText = {
 
 /** How people ask for a recommendation ("Welches Material eignet sich …", "which wallpaper do you recommend …"). */
 export const RECOMMENDATION_WORDS: LocalizedText = {
-  de: 'Empfehlung empfehlen empfohlen vorschlagen raten Material Materialien Tapete Tapeten Wandbelag Wandbekleidung Produkt geeignet eignet passend passt verwenden',
+  de: 'Empfehlung empfehlen empfehlt empfohlen vorschlagen raten Material Materialien Tapete Tapeten Wandbelag Wandbekleidung Produkt geeignet eignet passend passt verwenden',
   en: 'recommendation recommend recommended suggest suggestion advise material materials wallpaper wallpapers wallcovering wall covering product suitable suit suits best use choose',
 };
 
@@ -364,7 +364,7 @@ export type AttributeId = 'weight' | 'width' | 'fire' | 'cleanability' | 'surfac
 /** How questions name each attribute of a material; comma-separated phrases. */
 export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
   weight: {
-    de: 'Gewicht, Flächengewicht, Grammatur, wiegt, wiegen, schwer, Gramm pro Quadratmeter, Quadratmetergewicht',
+    de: 'Gewicht, Flächengewicht, Grammatur, wiegt, wiegen, schwer, Gramm pro Quadratmeter, Quadratmetergewicht, auf die Waage',
     en: 'weight, weigh, weighs, heavy, grammage, grams per square metre, grams per square meter, gsm',
   },
   width: { de: 'Breite, breit, Druckbreite, Rollenbreite, Bahnbreite, bedruckbar, bedruckt', en: 'width, wide, printable width, roll width, printable' },
@@ -398,8 +398,8 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
  * which names those in its refusal): asked of a named material, it is said so and routed.
  */
 export const UNPUBLISHED_WORDS: LocalizedText = {
-  de: 'U-Wert, Wärmeleitfähigkeit, Lambda-Wert, Lambdawert, Dicke, dick, Materialstärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Absorptionsgrad, Absorptionskoeffizient, Schallabsorberklasse, Absorberklasse, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme, Produktname, Markenname, Lichtechtheit, lichtecht, lichtbeständig, UV-Beständigkeit, UV-beständig, ausbleichen, verblassen, vergilben, ASTM, NFPA',
-  en: 'u-value, thermal conductivity, lambda value, lambda, thermal, thickness, thick, roll length, length, long, sound absorption, absorption coefficient, sound absorption class, absorber class, NRC, acoustic, acoustics, minimum order, minimum order quantity, moq, product name, brand name, lightfastness, lightfast, light fastness, colourfastness, colorfastness, UV resistance, UV-resistant, fade, fades, fading, yellowing, ASTM, NFPA',
+  de: 'U-Wert, Wärmeleitfähigkeit, Lambda-Wert, Lambdawert, Dicke, dick, Materialstärke, Rollenlänge, Länge, lang, Schallabsorption, Schallabsorptionsgrad, Absorptionsgrad, Absorptionskoeffizient, Schallabsorberklasse, Absorberklasse, Alpha w, Alpha-w, Akustik, Mindestbestellmenge, Mindestmenge, Mindestabnahme, Produktname, Markenname, Lichtechtheit, lichtecht, lichtbeständig, UV-Beständigkeit, UV-beständig, ausbleichen, verblassen, vergilben, ASTM, NFPA',
+  en: 'u-value, thermal conductivity, lambda value, lambda, thermal, thickness, thick, roll length, length, long, sound absorption, absorption coefficient, sound absorption class, absorber class, alpha w, alpha-w, NRC, acoustic, acoustics, minimum order, minimum order quantity, moq, product name, brand name, lightfastness, lightfast, light fastness, colourfastness, colorfastness, UV resistance, UV-resistant, fade, fades, fading, yellowing, ASTM, NFPA',
 };
 
 /** Asking to order, reserve or commit: never done here; answered with how ordering works, or routed. */

@@ -249,9 +249,11 @@ export class FactDesk {
     // Countries the data names (the company's own) are not "not named"; the configuration's words are never read as a country's typo.
     const known = new Set(tokensOf(JSON.stringify(config)));
     const named = companyOf(config).country;
+    // Also a retired code shown with its name ("DD" is shown as "Germany").
+    const own = countryNames().find((c) => c.code === named)?.name;
     this.#countries = new Lexicon(
       countryNames()
-        .filter((c) => c.code !== named)
+        .filter((c) => c.code !== named && c.name.en !== own?.en && c.name.de !== own?.de)
         .flatMap((c) => [tokensOf(c.name.de), tokensOf(c.name.en)].map((tokens) => ({ tokens, value: c }))),
       { known, parts: new Set(), strict: true },
     );
