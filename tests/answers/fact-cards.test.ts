@@ -455,7 +455,8 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
   it('reads a part of a material name in a project as a wish for it, not a value asked of it', () => {
     const bar = ask(site, 'A cocktail bar wants a glamorous wall with a metallic sheen that catches the spotlights. What would you print on?');
     expect(bar.routed).toBe(false);
-    expect(bar.answer).toMatch(/^Metallic effect silver/);
+    // The metallic look is a need of the default data since the twelfth session: the material that meets it, first.
+    expect(bar.results.filter((r) => r.kind === 'material').map((r) => r.id)).toEqual(['metallic-effekt']);
     // Named in full, a word the data does not know still asks for a value it does not publish.
     expect(ask(site, "What's the lambda value of Contract vinyl Type II, textile-backed?").answer).toContain('not published');
     expect(ask(site, "Hi, can you just confirm we've ordered 40 m² of the A2 fibreglass fabric?").answer).toContain('advisors');

@@ -249,3 +249,16 @@ describe('the needs in the configuration', () => {
     expect(answer.results.map((r) => r.id)).toEqual(edited.materials.filter((m) => m.weight_g_m2 >= 500).map((m) => m.id));
   });
 });
+
+describe('the metallic look (twelfth session)', () => {
+  it('is a need of the default data met by a metallic surface, so it narrows a project with another need', () => {
+    const need = model.needById.get('metallic_look')!;
+    const metallic = config.materials.filter((m) => meetsNeed(model, m, need) === true).map((m) => m.id);
+    expect(metallic).toEqual(config.materials.filter((m) => /metallic/i.test(m.surface.en)).map((m) => m.id));
+    const a = ask(
+      'Autohaus-Showroom: Die Rückwand soll je nach Licht metallisch glänzen, und die Reinigungsfirma schrubbt da regelmäßig drüber. Habt ihr was dafür?',
+      'de',
+    );
+    expect(a!.results.filter((r) => r.kind === 'material').map((r) => r.id)).toEqual(metallic);
+  });
+});
