@@ -848,10 +848,14 @@ describe('question shapes (issue 28): next steps, follow-ups on the previous ans
   });
 });
 
+// Twelfth session: the materials an answer names, and a follow-up asked after one earlier question.
+const materialIds = (a: PreparedAnswer) => a.results.filter((r) => r.kind === 'material').map((r) => r.id);
+const materialIdSet = (a: PreparedAnswer) => new Set(materialIds(a));
+const follow = (site: SiteState, query: string, previous: string) => prepareAnswer(site, query, { ...context, previous: [previous] });
+
 describe('list questions said with context (twelfth session)', () => {
   const site = new SiteState();
   const config = site.config;
-  const materialIds = (a: PreparedAnswer) => a.results.filter((r) => r.kind === 'material').map((r) => r.id);
   const where = (test: (m: SiteConfig['materials'][number]) => boolean) => config.materials.filter(test).map((m) => m.id);
 
   it('reads "the maximum print width below 150 cm" as a limit on the data’s maximum, not as the widest', () => {
@@ -883,7 +887,6 @@ describe('list questions said with context (twelfth session)', () => {
 describe('extremes said another way (twelfth session)', () => {
   const site = new SiteState();
   const config = site.config;
-  const materialIds = (a: PreparedAnswer) => a.results.filter((r) => r.kind === 'material').map((r) => r.id);
 
   it('reads "maximale" as the highest, not also as a typo of "minimale"', () => {
     const widest = Math.max(...config.materials.map((m) => m.printable_width_cm));
@@ -956,19 +959,18 @@ describe('settings and steps said another way (twelfth session)', () => {
 describe('limits said another way (twelfth session)', () => {
   const site = new SiteState();
   const config = site.config;
-  const materialIds = (a: PreparedAnswer) => new Set(a.results.filter((r) => r.kind === 'material').map((r) => r.id));
   const where = (test: (m: SiteConfig['materials'][number]) => boolean) => new Set(config.materials.filter(test).map((m) => m.id));
 
   it('reads a negated comparison of a value as the opposite limit ("can’t be printed wider than 1.40 m")', () => {
-    expect(materialIds(ask(site, 'Which materials can’t be printed wider than 1.40 m?'))).toEqual(where((m) => m.printable_width_cm <= 140));
-    expect(materialIds(ask(site, 'Welche Materialien sind nicht schwerer als 200 g/m²?'))).toEqual(where((m) => m.weight_g_m2 <= 200));
+    expect(materialIdSet(ask(site, 'Which materials can’t be printed wider than 1.40 m?'))).toEqual(where((m) => m.printable_width_cm <= 140));
+    expect(materialIdSet(ask(site, 'Welche Materialien sind nicht schwerer als 200 g/m²?'))).toEqual(where((m) => m.weight_g_m2 <= 200));
     // Without the negation it stays the strict limit.
-    expect(materialIds(ask(site, 'Which materials are wider than 1.40 m?'))).toEqual(where((m) => m.printable_width_cm > 140));
+    expect(materialIdSet(ask(site, 'Which materials are wider than 1.40 m?'))).toEqual(where((m) => m.printable_width_cm > 140));
   });
 
   it('reads "besser eingestuft als B2" as better than the class, not as the class', () => {
     const b2 = config.materials.filter((m) => m.fire_classification.din_4102 === 'B2').map((m) => m.id);
-    const ids = materialIds(ask(site, 'Welche Tapeten sind nach DIN 4102 besser eingestuft als B2?'));
+    const ids = materialIdSet(ask(site, 'Welche Tapeten sind nach DIN 4102 besser eingestuft als B2?'));
     expect(ids.size).toBeGreaterThan(0);
     for (const id of b2) expect(ids.has(id)).toBe(false);
   });
@@ -976,7 +978,7 @@ describe('limits said another way (twelfth session)', () => {
   it('reads "auf Dauer" as lasting in use, not as a time asked of the company', () => {
     const a = ask(site, 'Hotelflur in einem Tagungshotel, da knallen ständig Kofferwagen gegen die Wände. Was hält das auf Dauer aus?');
     expect(a.kind).toBe('catalog');
-    expect(materialIds(a).has('objektvinyl-typ-2')).toBe(true);
+    expect(materialIdSet(a).has('objektvinyl-typ-2')).toBe(true);
   });
 });
 
@@ -1002,18 +1004,19 @@ describe('needs said another way in the default data (twelfth session)', () => {
 
 describe('follow-ups said another way (twelfth session)', () => {
   const site = new SiteState();
-  const follow = (query: string, previous: string) => prepareAnswer(site, query, { ...context, previous: [previous] });
 
   it('asks the step of the question before again when a follow-up requests it ("where do I request one?")', () => {
-    const a = follow('great, where do I request one?', 'Do you do samples of the Polyester textile wallcovering?');
+    const a = follow(site, 'great, where do I request one?', 'Do you do samples of the Polyester textile wallcovering?');
     expect(a.results.map((r) => r.id)).toContain('company:samples');
     expect(a.answer).toContain('/kontakt/');
     // A follow-up that requests nothing keeps its own question.
-    expect(follow('and the print files, how do they get to you?', 'ok we want the Eco non-woven PVC-free, how do we get a quote').answer).toContain('FTP');
+    expect(follow(site, 'and the print files, how do they get to you?', 'ok we want the Eco non-woven PVC-free, how do we get a quote').answer).toContain(
+      'FTP',
+    );
   });
 
   it('compares a material a follow-up names by a comparative with the one asked about before', () => {
-    const a = follow('and the polyester textile one, is that wider or narrower?', 'How wide is the Eco non-woven PVC-free?');
+    const a = follow(site, 'and the polyester textile one, is that wider or narrower?', 'How wide is the Eco non-woven PVC-free?');
     expect(a.results.map((r) => r.id)).toEqual(expect.arrayContaining(['oeko-vlies-pvc-frei', 'textil-polyester']));
     expect(a.answer).toMatch(/^Wider: Eco non-woven PVC-free/);
   });
@@ -1050,17 +1053,16 @@ describe('next steps said another way (twelfth session)', () => {
 describe('classes compared said another way (twelfth session)', () => {
   const site = new SiteState();
   const config = site.config;
-  const materialIds = (a: PreparedAnswer) => new Set(a.results.filter((r) => r.kind === 'material').map((r) => r.id));
 
   it('reads "eine schlechtere Rauchklasse als s1" as worse than the level, the scale between', () => {
     const worse = new Set(config.materials.filter((m) => /-s[23]/.test(m.fire_classification.en_13501_1 ?? '')).map((m) => m.id));
-    expect(materialIds(ask(site, 'Welche Materialien haben eine schlechtere Rauchklasse als s1?'))).toEqual(worse);
+    expect(materialIdSet(ask(site, 'Welche Materialien haben eine schlechtere Rauchklasse als s1?'))).toEqual(worse);
   });
 
   it('reads "brennen nicht" after a list as the non-combustible need (default data)', () => {
     const a = prepareAnswer(site, 'Und welche davon brennen gar nicht?', { ...context, previous: ['Welche Materialien sind für Feuchträume geeignet?'] });
     const nonCombustible = config.materials.filter((m) => m.wet_room_suitable && m.fire_classification.en_13501_1?.startsWith('A')).map((m) => m.id);
-    expect(materialIds(a)).toEqual(new Set(nonCombustible));
+    expect(materialIdSet(a)).toEqual(new Set(nonCombustible));
   });
 });
 
@@ -1091,19 +1093,25 @@ describe('claims and extremes with limits (twelfth session)', () => {
 describe('follow-ups and limits after the number (twelfth session)', () => {
   const site = new SiteState();
   const config = site.config;
-  const follow = (query: string, previous: string) => prepareAnswer(site, query, { ...context, previous: [previous] });
-  const materialIds = (a: PreparedAnswer) => a.results.filter((r) => r.kind === 'material').map((r) => r.id);
 
-  it('reads the "schwer" of "schwer entflammbar" as the need only, so a follow-up stating needs chooses again', () => {
-    const a = follow(
+  // The "schwer" of "schwer entflammbar" is the need only; a surface said as a wish beside a need chooses too.
+  it.each([
+    [
       'Die müssen aber einiges aushalten – da rollen ständig Gepäckwagen vorbei – und schwer entflammbar muss es auch sein. Was nehmen wir dann?',
       'Wir planen Wandbilder für die Flure unseres Stadthotels.',
-    );
-    expect(materialIds(a)).toEqual(['objektvinyl-typ-2']);
+      'objektvinyl-typ-2',
+    ],
+    [
+      'In der Lounge soll es gemütlich werden, mit warmer, textiler Oberfläche – und es hallt dort momentan ziemlich. Was passt da?',
+      'Wir bauen gerade ein Boutique-Hotel um und suchen Tapeten für verschiedene Bereiche.',
+      'textil-polyester',
+    ],
+  ])('chooses again when a follow-up states needs: %s', (query, previous, id) => {
+    expect(materialIds(follow(site, query, previous))).toEqual([id]);
   });
 
   it('reads "it" after the verb of a follow-up as the material answered before ("ok, and do you have it in stock?")', () => {
-    const a = follow('ok, and do you have it in stock right now?', 'Which of your wallpapers is PVC-free?');
+    const a = follow(site, 'ok, and do you have it in stock right now?', 'Which of your wallpapers is PVC-free?');
     expect(a.routed).toBe(true);
     expect(a.results.map((r) => r.id)).toContain('oeko-vlies-pvc-frei');
   });
@@ -1121,7 +1129,6 @@ describe('follow-ups and limits after the number (twelfth session)', () => {
 describe('yes/no and settings said another way, second round (twelfth session)', () => {
   const site = new SiteState();
   const config = site.config;
-  const materialIds = (a: PreparedAnswer) => a.results.filter((r) => r.kind === 'material').map((r) => r.id);
 
   it('answers a yes/no closed by a negated alternative clause ("… oder ist das da nicht erlaubt?") with its Nein', () => {
     const a = ask(site, 'Im Bürogebäude soll der Flur zum Notausgang ein Wandbild bekommen. Geht das mit dem Vlies FR B1 oder ist das da nicht erlaubt?');
@@ -1202,5 +1209,27 @@ describe('context and idioms (twelfth session)', () => {
     const a = ask(site, 'Mein Kunde ist Hausarzt und möchte in seiner Praxis tapezieren lassen. Was empfehlt ihr ihm?');
     expect(a.routed).toBe(false);
     expect(a.results.map((r) => r.id)).toContain('vlies-fr-b1');
+  });
+});
+
+describe('wishes, halves and negated questions (twelfth session)', () => {
+  const site = new SiteState();
+  const config = site.config;
+
+  it('reads "anderthalb Meter" as 150 cm', () => {
+    const a = follow(site, 'Und welche davon gibt es breiter als anderthalb Meter?', 'Welche Materialien sind für Feuchträume geeignet?');
+    expect(materialIds(a)).toEqual(config.materials.filter((m) => m.wet_room_suitable && m.printable_width_cm > 150).map((m) => m.id));
+  });
+
+  it('says "Nein" to a negated yes/no the material does not meet, and nothing that could be read either way when it does', () => {
+    expect(ask(site, 'Ist das Metallic nicht auch raucharm wie die meisten anderen?').answer).toMatch(/^Nein/);
+    expect(ask(site, 'Ist das Glasfasergewebe nicht nichtbrennbar?').answer).not.toMatch(/^Nein/);
+    // What speaks against it, unmet, is no "No".
+    expect(ask(site, 'Is there anything against using the Metallic effect silver in a bathroom?').answer).not.toMatch(/^No/);
+  });
+
+  it('reads "fall short of s1" as worse than s1', () => {
+    const worse = config.materials.filter((m) => /-s[23]/.test(m.fire_classification.en_13501_1 ?? '')).map((m) => m.id);
+    expect(materialIds(ask(site, 'Which of your materials fall short of s1 on smoke production?'))).toEqual(worse);
   });
 });

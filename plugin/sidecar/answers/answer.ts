@@ -293,7 +293,8 @@ function readQuestion(
       !aboutIt &&
       !read.those &&
       !read.step &&
-      read.attributes.every((a) => a === 'applications') &&
+      // An attribute said as a wish beside a stated need ("mit warmer, textiler Oberfläche – und es hallt. Was passt da?") chooses too.
+      (read.attributes.every((a) => a === 'applications') || (read.conditions.length > 0 && read.recommendation)) &&
       !read.superlative &&
       !read.comparative;
     const last = previous[previous.length - 1];

@@ -13,7 +13,7 @@ import {
   type Composed,
 } from './compose.js';
 import { fireText, materialsOf, type CatalogMaterial, type Lang } from './documents.js';
-import { fold, tokensOf } from './lexicon.js';
+import { both, fold, tokensOf } from './lexicon.js';
 import {
   compareLevel,
   levelOf,
@@ -31,7 +31,7 @@ import {
   type Verdict,
 } from './needs.js';
 import { asksEitherOr, denies, surfaceAsked, type Condition, type Numeric, type QuestionStructure, type Superlative } from './understand.js';
-import type { AttributeId, FactId } from './vocabulary.js';
+import { INVERTING_WORDS, type AttributeId, type FactId } from './vocabulary.js';
 
 /*
  * Answers decided from the materials' attributes: one attribute of a named material, yes/no with the
@@ -690,6 +690,8 @@ function noneAnswers(q: QuestionStructure, lang: Lang): string {
   return q.yesNo && !q.negatedQuestion ? say(lang, 'Nein. ', 'No. ') : '';
 }
 
+const INVERTING = new Set(tokensOf(both(INVERTING_WORDS)));
+
 function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): CatalogAnswer {
   const { lang, model } = ctx;
   const verdict = allHold(model, m, q.conditions);
@@ -726,7 +728,18 @@ function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): Ca
   // The need holds, but its evidence denies what the question states ("dauernd nass" against "nicht für
   // dauerhaft nasse Flächen"): no.
   const limited = verdict && !q.negatedQuestion && denies(tokensOf(evidence), q.words);
-  const lead = q.negatedQuestion ? '' : verdict && !limited ? say(lang, 'Ja: ', 'Yes: ') : say(lang, 'Nein: ', 'No: ');
+  // Asked negatively ("Ist das Metallic nicht auch raucharm?"): "Nein" when it does not meet what is asked, whichever way
+  // the "nicht" is read; when it does, no word that could be read either way.
+  // Not when the question asks what speaks against it ("Is there anything against …?": unmet is a yes there).
+  const unmet =
+    q.negatedQuestion &&
+    !q.words.some((w) => INVERTING.has(w)) &&
+    allHold(
+      model,
+      m,
+      q.conditions.map((c) => ({ ...c, negated: false })),
+    ) === false;
+  const lead = unmet ? say(lang, 'Nein: ', 'No: ') : q.negatedQuestion ? '' : verdict && !limited ? say(lang, 'Ja: ', 'Yes: ') : say(lang, 'Nein: ', 'No: ');
   const sentences = [`${lead}${name} – ${evidence}.`];
   if (!verdict) {
     const lacking = q.conditions.filter((c) => holds(model, m, c) === false);

@@ -1137,6 +1137,8 @@ export function synonymPattern(words: readonly string[]): RegExp {
 
 const GREATER = /(breiter|schwerer|groesser|mehr|ueber|wider|heavier|more|over|above|greater|larger)(\s+(als|than))?\s*$/;
 const LESS = /(leichter|schmaler|weniger|unter|lighter|narrower|less|under|below|smaller)(\s+(als|than))?\s*$/;
+/** One and a half said in words. */
+const HALVES = /\b(anderthalb|eineinhalb|one and a half)\b/g;
 // A negation up to two words before a comparator ("can not be printed wider than", "nicht breiter als").
 const NEGATED_END = /\b(?:not|no|nicht|kein|keine)\s+(?:\S+\s+){0,2}$/;
 const AT_LEAST = /(mindestens|wenigstens|zumindest|minimum|at least|ab)\s*$/;
@@ -1176,8 +1178,10 @@ function endsWithWordOf(before: string, stems: readonly string[]): boolean {
 const VALUE_UNITS = new Set(['cm', 'metern', 'meters', 'meter', 'metres', 'metre', 'm', 'g', 'qm', 'gsm', 'gram', 'grams', 'gramm']);
 
 /** Numeric limits: "breiter als 300 cm", "under 150 cm", "weniger als 200 g/m²", "von 137 cm". */
-export function readNumbers(folded: string): Numeric[] {
+export function readNumbers(text: string): Numeric[] {
   const out: Numeric[] = [];
+  // "anderthalb Meter", "one and a half metres": the figure.
+  const folded = text.replace(HALVES, (_, word: string) => (word === 'one and a half' ? '1.5' : '1,5'));
   // (?<!\d): a number is read from its first digit (a later start found nothing the first did not, but made
   // a long run of digits quadratic).
   for (const match of folded.matchAll(

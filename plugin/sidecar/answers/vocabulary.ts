@@ -697,7 +697,7 @@ export const COMPARATOR_WORDS = {
   eq: { de: 'nur, genau, exakt, ausschließlich', en: 'only, exactly, just' },
   lt: {
     de: 'schlechter als, schlechter ist als, schlechter sind als, schlechter eingestuft als, niedriger als, niedriger eingestuft als, unter, schlechtere, schlechteren, niedrigere, niedrigeren',
-    en: 'worse than, lower than, rated worse than, rated lower than, below',
+    en: 'worse than, lower than, rated worse than, rated lower than, fall short of, falls short of, below',
   },
   le: { de: 'höchstens, maximal, nicht besser als', en: 'at most, maximum, no better than' },
   or_better: { de: 'oder besser, oder höher, und besser', en: 'or better, or higher, and better' },
