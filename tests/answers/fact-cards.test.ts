@@ -1233,3 +1233,21 @@ describe('wishes, halves and negated questions (twelfth session)', () => {
     expect(materialIds(ask(site, 'Which of your materials fall short of s1 on smoke production?'))).toEqual(worse);
   });
 });
+
+describe('samples and who we are, said another way (twelfth session)', () => {
+  const site = new SiteState();
+
+  it('reads wanting to feel named materials before a next step as the sample step, not their surface', () => {
+    expect(ask(site, "Before we commit to the polyester textile we'd like to feel it in person. What do I do?").results.map((r) => r.id)).toContain(
+      'company:samples',
+    );
+    expect(ask(site, 'Wir schwanken zwischen Öko-Vlies und Strukturvlies und würden beide gern mal in der Hand haben. Was müssen wir tun?').answer).toContain(
+      'Musteranfrage',
+    );
+  });
+
+  it('answers who is behind the site with the company, words no document knows aside', () => {
+    expect(ask(site, 'Who are you, in a sentence?').results.map((r) => r.id)).toEqual(['company:company']);
+    expect(ask(site, 'Wer steckt eigentlich hinter dieser Seite?').results.map((r) => r.id)).toEqual(['company:company']);
+  });
+});

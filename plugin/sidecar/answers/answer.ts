@@ -10,7 +10,7 @@ import { BEFORE, CIRCUMSTANCE, QuestionReader, askingClause, readerFor, withoutL
 import { both, expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 import { SAYS_YES_NO, factVerdict, lineVerdict } from './facts/yes-no.js';
-import { REQUEST_WORDS, type FactId } from './vocabulary.js';
+import { BEHIND_WORDS, REQUEST_WORDS, type FactId } from './vocabulary.js';
 
 /** The longest question accepted, in characters. */
 export const MAX_QUERY_LENGTH = 1000;
@@ -371,7 +371,7 @@ function withoutAsker(index: AnswerIndex, question: string, lang: Lang): string 
 
 /** Asking who, and whom: "Wer seid ihr?", "who are you". */
 const WHO = new Set(['wer', 'who']);
-const ADDRESSEE = new Set(['ihr', 'sie', 'du', 'you', 'euch', 'ihnen']);
+const ADDRESSEE = new Set(['ihr', 'sie', 'du', 'you', 'euch', 'ihnen', 'seite', 'webseite', 'website', 'site']);
 
 /** Who asks, or a reflexive, between the verb and the pronoun of a yes/no ("Kann ich die …", "Lässt sich das …", "Can we use it"). */
 const ASKERS = new Set(tokensOf('ich, wir, man, sich, i, we, you'));
@@ -661,7 +661,9 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   const circumstance = desk.timeAfterCircumstance(asked, language, base);
   if (circumstance) return circumstance;
   // "Wer seid ihr?", "Who are you?": nothing but who is asked of whom it asks, so the company answers.
-  if (!outcome.terms.length && structure.words.some((w) => WHO.has(w)) && structure.words.some((w) => ADDRESSEE.has(w))) {
+  // What is behind the site ("Wer steckt hinter dieser Seite?") and a clause after a comma ("in a sentence") ask nothing else.
+  const who = structure.words.some((w) => WHO.has(w)) && structure.words.some((w) => ADDRESSEE.has(w));
+  if (who && index.tokenize(asked.split(',')[0], language).every((t) => index.tokenize(both(BEHIND_WORDS), language).includes(t))) {
     const company = factPart(index, config, base, 'company', language);
     return { language, routed: false, answer: company.answer, results: company.results, kind: 'fact' };
   }

@@ -704,7 +704,10 @@ export class QuestionReader {
     if (superlative && conditions.some((c) => c.kind === 'numeric' && c.numeric.attribute === superlative?.attribute)) superlative = undefined;
     // An act in a circumstance clause that ends before the question ("If I reach out, when can I expect …") is no step asked for.
     const leading = (start: number) => opened(CIRCUMSTANCE, start, () => clauseEnds.some((b) => b > start && b < tokens.length));
-    let step = STEPS.find(([shape]) => has(shape) || this.#pairedStep(shape, tokens, named.length > 0 && attributes.length === 0, leading))?.[1];
+    // A surface word beside a next step asked ("feel it in person. What do I do?", "Strukturvlies … in der Hand haben. Was müssen
+    // wir tun?") is the act, not the attribute asked.
+    const actsAlone = named.length > 0 && (attributes.length === 0 || (has('next_step') && attributes.every((a) => a === 'surface')));
+    let step = STEPS.find(([shape]) => has(shape) || this.#pairedStep(shape, tokens, actsAlone, leading))?.[1];
     // What the context before the asking clause says is a wish, not the question, when the clause asks
     // for something else: a list with a limit ("möglichst leichte Ware – welche wiegen unter 200 g/m²?"),
     // an attribute ("before we show her a sample – what kind of surface does it have?").
