@@ -1251,3 +1251,15 @@ describe('samples and who we are, said another way (twelfth session)', () => {
     expect(ask(site, 'Wer steckt eigentlich hinter dieser Seite?').results.map((r) => r.id)).toEqual(['company:company']);
   });
 });
+
+describe('the company’s own country asked yes or no (twelfth session)', () => {
+  const site = new SiteState();
+
+  it('answers "Are you a German company?" from the company’s country, not a delivery, a standard or an advisor', () => {
+    expect(ask(site, 'Are you a German company?').answer).toMatch(/^Yes, .* is based in Germany\./);
+    expect(ask(site, 'Seid ihr eine deutsche Firma?').answer).toMatch(/^Ja, .* hat seinen Sitz in Deutschland\./);
+    // The German standard of a material and German-speaking advisors are other questions.
+    expect(ask(site, 'Is the German DIN 4102 class of the Vlies Classic B2?').answer).toMatch(/DIN 4102 B2/);
+    expect(ask(site, 'Do you have German-speaking advisors?').answer).not.toMatch(/based in Germany/);
+  });
+});

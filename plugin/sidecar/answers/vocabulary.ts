@@ -565,6 +565,12 @@ export const OWNERS: LocalizedText = {
 };
 export const COMPANY_NOUNS: LocalizedText = { de: 'Firma, Unternehmen, Unternehmens, Betrieb, Betriebs', en: 'company, firm, business' };
 
+/** Where a company sits, or what it is ("based in Germany", "ein deutscher Hersteller"). */
+export const SEAT_WORDS: LocalizedText = {
+  de: 'Sitz, sitzt, sitzen, ansässig, Hersteller, Herstellers, Firmensitz',
+  en: 'based, located, headquartered, manufacturer, maker',
+};
+
 /** A quote: an advisor's, after an enquiry; asked how to get, it is a next step, not a price ("How do I get a quote?"). */
 export const QUOTE_WORDS: LocalizedText = { de: 'Angebot, Kostenvoranschlag', en: 'quote, quotation, an offer, the offer' };
 

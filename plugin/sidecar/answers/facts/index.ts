@@ -13,7 +13,7 @@ import {
   type Composed,
 } from '../compose.js';
 import { companyOf, materialsOf, type CatalogMaterial, type Lang } from '../documents.js';
-import { UNPUBLISHED_WORDS, type AttributeId } from '../vocabulary.js';
+import { COMPANY_NOUNS, SEAT_WORDS, UNPUBLISHED_WORDS, type AttributeId } from '../vocabulary.js';
 import { both, fold, Lexicon, phrases, tokensOf } from '../lexicon.js';
 import type { AnswerIndex, SearchOutcome } from '../search.js';
 import { askingClause, denies, readNumbers, readerFor } from '../understand.js';
@@ -210,6 +210,11 @@ export class FactDesk {
   /** Per language: the words of that language read with a typo, the other language's as written ("later" is no "Lager"). */
   readonly #notPublished: [keyof typeof NOT_PUBLISHED, Record<Lang, [Lexicon<true>, Lexicon<true>]>][];
   readonly #countries: Lexicon<Country>;
+  readonly #ownCountry: Country | undefined;
+  /** The company's country and its language by name, folded ("deutschland", "germany", "deutsch", "german"). */
+  readonly #ownCountryWords: string[];
+  /** A company or where it sits ("eine deutsche Firma", "based in Germany"). */
+  readonly #seat = new Set(tokensOf(`${both(COMPANY_NOUNS)}, ${both(SEAT_WORDS)}`));
   readonly #composed = new Memo<string, Composed>(COMPOSED_PER_DESK);
   readonly #decided = new Memo<string, FactAnswer | false>(DECIDED_PER_DESK);
 
@@ -250,7 +255,16 @@ export class FactDesk {
     const known = new Set(tokensOf(JSON.stringify(config)));
     const named = companyOf(config).country;
     // Also a retired code shown with its name ("DD" is shown as "Germany").
-    const own = countryNames().find((c) => c.code === named)?.name;
+    this.#ownCountry = countryNames().find((c) => c.code === named);
+    const own = this.#ownCountry?.name;
+    // Its name and the name of its language ("German", "deutsch"), which says a company's country as an adjective.
+    const language = named ? new Intl.Locale(`und-${named}`).maximize().language : undefined;
+    this.#ownCountryWords = [
+      ...(own ? [fold(own.de), fold(own.en)] : []),
+      ...(language ? [new Intl.DisplayNames(['de'], { type: 'language' }).of(language), new Intl.DisplayNames(['en'], { type: 'language' }).of(language)] : []),
+    ]
+      .filter((w): w is string => Boolean(w))
+      .map((w) => fold(w));
     this.#countries = new Lexicon(
       countryNames()
         .filter((c) => c.code !== named && c.name.en !== own?.en && c.name.de !== own?.de)
@@ -439,6 +453,27 @@ export class FactDesk {
     { onNeed: claimOnNeed, named, attributes, yesNo, acts, lists }: ClaimContext,
   ): FactAnswer | null {
     const tokens = tokensOf(query);
+    // "Are you a German company?", "Sitzt ihr in Deutschland?": the company's own country, asked yes or no (not a delivery).
+    // Of the company only: no material or value named ("Is the German DIN 4102 class of X B2?").
+    if (
+      yesNo &&
+      !named.length &&
+      !attributes.length &&
+      this.#delivery.findAll(tokens).length === 0 &&
+      tokens.some((t) => this.#ownCountryWords.some((w) => t.startsWith(w))) &&
+      tokens.some((t) => this.#seat.has(t))
+    ) {
+      const company = companyOf(this.#config);
+      const facts = compose(this.#config, base, { kind: 'fact', fact: 'company' }, lang);
+      const where = this.#ownCountry?.name[lang] ?? company.country;
+      return {
+        language: lang,
+        routed: false,
+        kind: 'fact',
+        answer: `${say(lang, `Ja, ${company.name} hat seinen Sitz in ${where}.`, `Yes, ${company.name} is based in ${where}.`)} ${facts.answer}`,
+        results: facts.results,
+      };
+    }
     const country = this.#countryIn(tokens);
     if (country) {
       const name = country.name[lang];
