@@ -1263,3 +1263,16 @@ describe('the company’s own country asked yes or no (twelfth session)', () => 
     expect(ask(site, 'Do you have German-speaking advisors?').answer).not.toMatch(/based in Germany/);
   });
 });
+
+describe('two named materials compared with a setting said (twelfth session)', () => {
+  it('compares the two on the value asked, not lists the one the setting names', () => {
+    const site = new SiteState();
+    const a = ask(site, 'For a reception wall that gets touched a lot, which of these two is easier to clean: the polyester textile or the metallic?');
+    expect(materialIds(a)).toEqual(['textil-polyester', 'metallic-effekt']);
+    expect(a.answer).toMatch(/compared: Cleanability:/);
+    // A condition to meet among those named before is still a list.
+    expect(materialIds(follow(site, 'and which of those can you print 3.2 m wide?', 'Which materials are suitable for wet rooms?'))).toEqual([
+      'vinyl-auf-vlies',
+    ]);
+  });
+});

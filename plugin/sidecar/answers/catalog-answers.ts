@@ -840,7 +840,9 @@ export function answerFromCatalog(config: SiteConfig, base: string, lang: Lang, 
     // The next step first (how ordering goes on, with the contact point), the materials after it.
     return stepAnswer(ctx, named, 'ordering', (names) => [`Der nächste Schritt für ${names}:`, `The next step for ${names}:`]);
   }
-  if (q.those && named.length >= 2 && q.conditions.length) return listAnswer(ctx, q, named);
+  // Not when it asks a value of them: "For a reception wall, which of these two is easier to clean: A or B?" compares them.
+  const valueOfSettingOnly = q.attributes.some((a) => a !== 'applications') && q.conditions.every((c) => c.kind === 'use_case');
+  if (q.those && named.length >= 2 && q.conditions.length && !valueOfSettingOnly) return listAnswer(ctx, q, named);
   // "Which of those is the widest?": the extreme among the materials named (two named side by side are compared).
   if (q.superlative && named.length >= 2 && (q.those || named.length >= 3) && !q.comparison) return superlativeAnswer(ctx, q, q.superlative, named);
   if (named.length >= 2 && (q.unpublished || q.projectSpecific) && !q.attributes.length)
