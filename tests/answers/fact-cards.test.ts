@@ -1276,3 +1276,14 @@ describe('two named materials compared with a setting said (twelfth session)', (
     ]);
   });
 });
+
+describe('a class filed under (twelfth session)', () => {
+  it('reads "laufen nach DIN 4102 unter B1" as classed B1, and "liegen unter B1" as below it', () => {
+    const site = new SiteState();
+    const b1 = site.config.materials.filter((m) => m.fire_classification.din_4102 === 'B1').map((m) => m.id);
+    expect(materialIds(ask(site, 'Welche von euren Tapeten laufen nach DIN 4102 unter B1?'))).toEqual(b1);
+    expect(materialIds(ask(site, 'Welche Tapeten liegen unter B1?'))).toEqual(
+      site.config.materials.filter((m) => m.fire_classification.din_4102 === 'B2').map((m) => m.id),
+    );
+  });
+});

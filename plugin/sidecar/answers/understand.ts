@@ -391,7 +391,10 @@ export class QuestionReader {
       const near = scaleWords.filter(
         (w) => f.value.options.some((o) => o.scale === w.value) && ((w.end <= f.start && f.start - w.end <= 3) || (w.start >= f.end && w.start - f.end <= 3)),
       );
-      const comparator = after ? 'ge' : before?.value;
+      // "laufen nach DIN 4102 unter B1", "fällt unter B1": filed under the class, not below it.
+      const filed =
+        before?.value === 'lt' && tokens[before.start] === 'unter' && tokens.slice(Math.max(0, before.start - 5), before.start).some((t) => FILED.has(t));
+      const comparator = after ? 'ge' : filed ? 'eq' : before?.value;
       if (!(comparator || (f.value.code && near.length))) {
         // A code with a digit ("B1", "A2", "s1") names its level alone; a letter ("B") needs its scale near.
         if (f.value.code && f.end - f.start === 1 && /^[a-z]\d$/.test(tokens[f.start])) alone.push(f);
@@ -868,6 +871,8 @@ function orNotTag(words: string[]): number {
     ? or
     : -1;
 }
+/** Verbs that file something under a class ("läuft unter B1"). */
+const FILED = new Set(tokensOf('laufen, läuft, fallen, fällt'));
 /** "Where" asks where a step is taken ("Where can I have it checked?") as often as where a material is used. */
 const WHERE = new Set(tokensOf('wo, wohin, where'));
 /** Words of being allowed or possible, in a negated alternative clause. */
