@@ -385,13 +385,13 @@ function refersBack(question: string): boolean {
   return words.some((w, i) => REFERS_BACK.has(fold(w)) && !(w === 'Sie' && i > 0));
 }
 
-/** A pronoun right after the verb of a yes/no ("Is it …", "Ist die …"): the material before. */
 /** Asking to be given something ("request", "anfordern"): after a step, that step again. */
 const REQUESTS = new Set(tokensOf(both(REQUEST_WORDS)));
 
 /** Pronouns that stand only for a thing named before ("it", "es"), wherever they follow the verb. */
 const OBJECT_PRONOUNS = new Set(tokensOf('it, es'));
 
+/** A pronoun right after the verb of a yes/no ("Is it …", "Ist die …"): the material before. */
 const REFERS_BACK = new Set(tokensOf('it, that, this, es, sie, er, die, der, das, diese, dieses, dieser'));
 
 /** Whether a question's words are only the material's name (its words in either language, stop words aside). */

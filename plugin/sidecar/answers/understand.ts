@@ -499,14 +499,9 @@ export class QuestionReader {
     // "instead of s1", "statt B1": the condition after it is not wanted.
     // A negation inside a need's own words ("ohne PVC", "nicht brennbar") negates nothing else.
     const ownWords = needWordAt;
+    const tag = orNotTag(tokens);
     const negations = tokens.flatMap((t, i) =>
-      NEGATIONS.has(t) &&
-      !ownWords.has(i) &&
-      !(t === 'instead' && tokens[i + 1] !== 'of') &&
-      !(orNotTag(tokens) >= 0 && i > orNotTag(tokens)) &&
-      !withoutClause(tokens, i)
-        ? [i]
-        : [],
+      NEGATIONS.has(t) && !ownWords.has(i) && !(t === 'instead' && tokens[i + 1] !== 'of') && !(tag >= 0 && i > tag) && !withoutClause(tokens, i) ? [i] : [],
     );
     // Within four words, short ones not counted ("can't be used in a wet room": be, in, a).
     const wordsBetween = (from: number, to: number) => tokens.slice(from + 1, to).filter((t) => t.length > 3).length;
@@ -1082,10 +1077,10 @@ const COMPARATIVES: Partial<Record<Shape, Superlative>> = {
   narrower: { attribute: 'width', highest: false },
 };
 
-/** The words of each comparative and superlative as written, to tell a typo of one from the other. */
 /** The words of the data's "maximum printable width" ("max", "maximale"). */
 const MAXIMUM = new Set(tokensOf('max, maximum, maximal, maximale, maximalen, maximales'));
 
+/** The words of each comparative and superlative as written, to tell a typo of one from the other. */
 const SHAPE_TOKENS = new Map(
   [...Object.keys(SUPERLATIVES), ...Object.keys(COMPARATIVES), 'most', 'least'].map((shape) => [
     shape as Shape,
