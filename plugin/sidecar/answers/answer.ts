@@ -663,7 +663,8 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   // "Wer seid ihr?", "Who are you?": nothing but who is asked of whom it asks, so the company answers.
   // What is behind the site ("Wer steckt hinter dieser Seite?") and a clause after a comma ("in a sentence") ask nothing else.
   const who = structure.words.some((w) => WHO.has(w)) && structure.words.some((w) => ADDRESSEE.has(w));
-  if (who && index.tokenize(asked.split(',')[0], language).every((t) => index.tokenize(both(BEHIND_WORDS), language).includes(t))) {
+  const behind = who ? new Set(index.tokenize(both(BEHIND_WORDS), language)) : undefined;
+  if (behind && index.tokenize(asked.split(',')[0], language).every((t) => behind.has(t))) {
     const company = factPart(index, config, base, 'company', language);
     return { language, routed: false, answer: company.answer, results: company.results, kind: 'fact' };
   }

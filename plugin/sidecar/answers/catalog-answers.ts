@@ -13,7 +13,7 @@ import {
   type Composed,
 } from './compose.js';
 import { fireText, materialsOf, type CatalogMaterial, type Lang } from './documents.js';
-import { both, fold, tokensOf } from './lexicon.js';
+import { fold, tokensOf } from './lexicon.js';
 import {
   compareLevel,
   levelOf,
@@ -30,8 +30,8 @@ import {
   type ScaleOp,
   type Verdict,
 } from './needs.js';
-import { asksEitherOr, denies, surfaceAsked, type Condition, type Numeric, type QuestionStructure, type Superlative } from './understand.js';
-import { INVERTING_WORDS, type AttributeId, type FactId } from './vocabulary.js';
+import { INVERTS, asksEitherOr, denies, surfaceAsked, type Condition, type Numeric, type QuestionStructure, type Superlative } from './understand.js';
+import type { AttributeId, FactId } from './vocabulary.js';
 
 /*
  * Answers decided from the materials' attributes: one attribute of a named material, yes/no with the
@@ -690,8 +690,6 @@ function noneAnswers(q: QuestionStructure, lang: Lang): string {
   return q.yesNo && !q.negatedQuestion ? say(lang, 'Nein. ', 'No. ') : '';
 }
 
-const INVERTING = new Set(tokensOf(both(INVERTING_WORDS)));
-
 function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): CatalogAnswer {
   const { lang, model } = ctx;
   const verdict = allHold(model, m, q.conditions);
@@ -733,7 +731,7 @@ function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): Ca
   // Not when the question asks what speaks against it ("Is there anything against …?": unmet is a yes there).
   const unmet =
     q.negatedQuestion &&
-    !q.words.some((w) => INVERTING.has(w)) &&
+    !q.words.some((w) => INVERTS.has(w)) &&
     allHold(
       model,
       m,

@@ -947,7 +947,8 @@ export const CIRCUMSTANCE = new Set(
     .filter((words) => words.length === 1)
     .flat(),
 );
-const INVERTS = new Set(tokensOf(both(INVERTING_WORDS)));
+/** Words that ask what speaks against something ("anything against", "dagegen"): a question put negatively. */
+export const INVERTS = new Set(tokensOf(both(INVERTING_WORDS)));
 
 /** Words that say a condition is asked for: after a negation, the condition is waived ("no special fire requirements"). */
 const REQUIRED = new Set(tokensOf(both(REQUIREMENT_WORDS)));

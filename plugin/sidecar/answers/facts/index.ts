@@ -260,7 +260,7 @@ export class FactDesk {
     // Its name and the name of its language ("German", "deutsch"), which says a company's country as an adjective.
     const language = named ? new Intl.Locale(`und-${named}`).maximize().language : undefined;
     this.#ownCountryWords = [
-      ...(own ? [fold(own.de), fold(own.en)] : []),
+      ...(own ? [own.de, own.en] : []),
       ...(language ? [new Intl.DisplayNames(['de'], { type: 'language' }).of(language), new Intl.DisplayNames(['en'], { type: 'language' }).of(language)] : []),
     ]
       .filter((w): w is string => Boolean(w))
