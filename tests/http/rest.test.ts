@@ -181,6 +181,14 @@ describe('POST handoffs', () => {
     ['malformed JSON', { 'idempotency-key': 'k-malformed-1' }, '{"next_step": "wallcheck"', 'rest_invalid_json', undefined],
     ['an empty body', { 'idempotency-key': 'k-empty-body-1' }, '', 'rest_invalid_json', undefined],
     ['a JSON array', { 'idempotency-key': 'k-array-body-1' }, '[]', 'rest_invalid_param', '/'],
+    // Thousands of levels fit in the byte limit; recursive code after the parser would overflow the stack (a 500).
+    [
+      'a body nested 5,000 levels deep',
+      { 'idempotency-key': 'k-deep-body-1' },
+      `{"next_step":"wallcheck","requirements":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      'rest_invalid_json',
+      undefined,
+    ],
     ['a missing next_step', { 'idempotency-key': 'k-no-step-1' }, '{}', 'rest_invalid_param', '/next_step'],
     ['an unknown next_step', { 'idempotency-key': 'k-bad-step-1' }, '{"next_step":"order"}', 'rest_invalid_param', '/next_step'],
     ['a wrong type', { 'idempotency-key': 'k-wrong-type-1' }, '{"next_step":3}', 'rest_invalid_param', '/next_step'],

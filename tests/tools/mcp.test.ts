@@ -703,6 +703,21 @@ describe('HTTP rules of the endpoint', () => {
     expect(huge.json.jsonrpc).toBe('2.0');
     expect(huge.json.error.code).toBe(-32000);
   });
+
+  it('answers a message nested deeper than 64 levels with a parse error, and one nested 64 levels as usual', async () => {
+    // The message, its params and _meta are three levels; the arrays inside add the rest.
+    const nested = (levels: number) => `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"deep":${'['.repeat(levels)}${']'.repeat(levels)}}}}`;
+    for (const levels of [61, 62, 5000]) {
+      const res = await rpc(nested(levels));
+      if (levels === 61) {
+        expect(res.status, `${levels}`).toBe(200);
+        expect(res.json.result.tools.length).toBeGreaterThan(0);
+      } else {
+        expect(res.status, `${levels}`).toBe(400);
+        expect(res.json).toMatchObject({ jsonrpc: '2.0', error: { code: -32700, message: expect.stringContaining('deeper than 64 levels') } });
+      }
+    }
+  });
 });
 
 // Standalone only: a sidecar with limits of 4 and 1 a minute (the stack's limits are high for the whole run).

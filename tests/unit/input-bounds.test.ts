@@ -50,3 +50,25 @@ describe('every input field has a declared bound', () => {
     expect(unbounded({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'array', items: {} } } }, 'x', [])).toHaveLength(2);
   });
 });
+
+describe('the nesting bound of request bodies', () => {
+  it('counts only the brackets outside strings, escaped quotes included', async () => {
+    const { nestsDeeperThan } = await import('../../plugin/sidecar/core/json-body.js');
+    expect(nestsDeeperThan('[[[]]]', 3)).toBe(false);
+    expect(nestsDeeperThan('[[[[]]]]', 3)).toBe(true);
+    expect(nestsDeeperThan('{"a":{"b":[1]}}', 3)).toBe(false);
+    expect(nestsDeeperThan('{"a":{"b":[{}]}}', 3)).toBe(true);
+    expect(nestsDeeperThan(`{"text":"${'['.repeat(100)}"}`, 1)).toBe(false);
+    expect(nestsDeeperThan(`{"text":"\\"${'{'.repeat(100)}"}`, 1)).toBe(false);
+    expect(nestsDeeperThan(`{"text":"\\\\"${'['.repeat(3)}`, 3)).toBe(true);
+    // Siblings do not add up: depth, not count.
+    expect(nestsDeeperThan(`[${'[],'.repeat(1000)}[]]`, 2)).toBe(false);
+  });
+
+  it('leaves room for the deepest body the service reads: the default site configuration', async () => {
+    const { nestsDeeperThan, MAX_JSON_DEPTH } = await import('../../plugin/sidecar/core/json-body.js');
+    const config = fs.readFileSync(path.join(ROOT, 'plugin/data/default-site-config.json'), 'utf8');
+    expect(nestsDeeperThan(config, 7)).toBe(true);
+    expect(nestsDeeperThan(config, MAX_JSON_DEPTH / 4)).toBe(false);
+  });
+});

@@ -21,6 +21,7 @@ import { BRIDGE_PREFIX, isAmbiguousTarget } from './paths.js';
 import type { SiteState } from './site-config.js';
 import type { ReadingRoutes } from './reading.js';
 import { AccessLog } from './access-log.js';
+import { registerJsonParser } from './json-body.js';
 import { fieldList, routeValidator, toFieldErrors } from './schemas.js';
 import type { ErrorObject } from 'ajv';
 import { EventLoopWatch, overloaded } from './overload.js';
@@ -233,6 +234,7 @@ export async function buildServer<D extends CoreDeps>(deps: D, capabilities: Cap
 
   // Only JSON bodies are accepted anywhere; other types are a 400, not a silently parsed string.
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
 
   // Node answers an Expect other than 100-continue itself with an empty 417; give it a problem body too.
   app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {

@@ -12,6 +12,7 @@ import { OPENAPI_VERSION } from './openapi.js';
 import type { OperationSummary } from './operations.js';
 import { autolink, blocks, code, link, linkItem, table, text } from './markdown.js';
 import { CRAWL_DELAY_SECONDS, absolute, businessDays, companyFacts, companyLinks, telephoneHours, type DocumentContext } from './facts.js';
+import { MAX_JSON_DEPTH } from '../core/json-body.js';
 
 /** English, then German, both as literal text. */
 const bilingual = (t: LocalizedText) => `${text(t.en)} (Deutsch: ${text(t.de)})`;
@@ -253,7 +254,7 @@ function limitSection(ctx: DocumentContext): string[] {
     ['Requests (all endpoints)', perMinute(service.rateLimitPerMinute)],
     ['Handoff creations', perMinute(service.handoffRateLimitPerMinute)],
     ['Retry delay after HTTP 429', `${RETRY_AFTER_SECONDS} seconds (${code('Retry-After')} header)`],
-    ['Request body', `at most ${service.bodyLimitBytes} bytes (larger: HTTP 413)`],
+    ['Request body', `at most ${service.bodyLimitBytes} bytes (larger: HTTP 413) and ${MAX_JSON_DEPTH} levels of nested arrays and objects (deeper: HTTP 400)`],
     ['Question-answering endpoint', 'no hard rate limit; a fair-use policy applies'],
     ['Website crawling', `no explicit rate limit; a crawl delay of ${CRAWL_DELAY_SECONDS} seconds between requests is requested`],
     ['Sales advisor response time', `within ${businessDays(company.advisor_response_business_days)} (human process)`],
