@@ -1287,3 +1287,25 @@ describe('a class filed under (twelfth session)', () => {
     );
   });
 });
+
+describe('a need said with a quantifier, and a compound of an attribute word (thirteenth session)', () => {
+  it('reads "without any PVC" and "ohne jegliches PVC" as the PVC-free need', () => {
+    const site = new SiteState();
+    const pvcFree = site.config.materials.filter((m) => /PVC-frei/i.test(m.base_material.de)).map((m) => m.id);
+    expect(pvcFree.length).toBeGreaterThan(0);
+    for (const q of ['which of your wallcoverings are made without any PVC at all?', 'Welche Tapeten sind ohne jegliches PVC?']) {
+      const a = ask(site, q);
+      expect(a.routed, q).toBe(false);
+      expect(materialIds(a), q).toEqual(pvcFree);
+    }
+  });
+
+  it('reads "Oberflächenbeschaffenheit" as the surface asked', () => {
+    const site = new SiteState();
+    const metallic = site.config.materials.find((m) => m.id === 'metallic-effekt')!;
+    const a = ask(site, 'Wie ist die Oberflächenbeschaffenheit beim Metallic-Effekt Silber?');
+    expect(a.routed).toBe(false);
+    expect(a.answer).toContain(metallic.surface.de);
+    expect(a.answer).not.toMatch(/nicht veröffentlicht/);
+  });
+});

@@ -328,6 +328,8 @@ export class QuestionReader {
     }
     // Paying at a checkout ("ein Onlineshop, wo ich in den Warenkorb lege und bezahle") is ordering, not a price asked.
     if (out.search(CHECKOUT_PATTERN) >= 0) out = out.replace(PAYING_PATTERN, ORDERING_VERB[lang]);
+    // "without any PVC", "ohne jegliches PVC": the quantifier says nothing the need's words ("without PVC") do not.
+    out = out.replace(WITHOUT_ANY, '$1 ');
     // The asker's company ("our company logo", "unserer Firma") is not ours: its word would find our company's facts.
     return out.replace(ASKERS_COMPANY, '$1$2');
   }
@@ -1047,6 +1049,7 @@ const wordsOf = (text: LocalizedText) =>
   both(text)
     .split(',')
     .map((w) => w.trim());
+const WITHOUT_ANY = /\b(without|ohne)\s+(?:any|jegliche[mnrs]?|irgendwelche[mnrs]?)\s+/gi;
 const CHECKOUT_PATTERN = synonymPattern(wordsOf(CHECKOUT_WORDS));
 const PAYING_PATTERN = synonymPattern(wordsOf(PAYING_WORDS));
 const ORDERING_VERB = { de: 'bestellen', en: 'order' };

@@ -377,7 +377,10 @@ export const ATTRIBUTE_WORDS: Record<AttributeId, LocalizedText> = {
     de: 'Reinigung, reinigen, Reinigungsfähigkeit, reinigungsfähig, Reinigungsklasse, Reinigungsnorm, reinigbar, gereinigt, zu putzen, geputzt, putzbar, sauber machen, sauber halten, Pflege, pflegen, abwischen',
     en: 'cleaning, clean, cleaned, cleanability, cleanability class, care, wipe, maintenance, keep clean',
   },
-  surface: { de: 'Oberfläche, Oberflächen, Haptik, Struktur, Optik, Finish', en: 'surface, finish, texture, surface finish, feel' },
+  surface: {
+    de: 'Oberfläche, Oberflächen, Oberflächenbeschaffenheit, Beschaffenheit, Haptik, Struktur, Optik, Finish',
+    en: 'surface, finish, texture, surface finish, feel',
+  },
   base_material: {
     de: 'Trägermaterial, Träger, Basismaterial, besteht, bestehen, Aufbau, Grundmaterial, woraus, aus welchem Stoff, aus welchem Material, gemacht aus, Gewebe, Unterseite, Beschichtung',
     en: 'base material, backing, made of, made from, substrate, composition, underneath, what is it made, fabric underneath, consists of, consist of, carrier, coating, built from',
