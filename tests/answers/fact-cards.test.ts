@@ -1309,3 +1309,15 @@ describe('a need said with a quantifier, and a compound of an attribute word (th
     expect(a.answer).not.toMatch(/nicht veröffentlicht/);
   });
 });
+
+describe('the best of a graded value (thirteenth session)', () => {
+  it('reads "performs best in terms of fire classification" as the best fire class, and "best in terms of weight" as no extreme', () => {
+    const site = new SiteState();
+    const a = ask(site, 'Among your wallcoverings, which one performs best in terms of fire classification?');
+    expect(a.routed).toBe(false);
+    expect(materialIds(a)).toEqual(['glasfaser-a2']);
+    expect(materialIds(ask(site, 'Which material is the best one regarding cleanability?'))).toEqual(['objektvinyl-typ-2']);
+    // A weight is neither better nor worse: no heaviest nor lightest for "best".
+    expect(ask(site, 'Which material is best in terms of weight?').answer).not.toMatch(/heaviest|lightest/);
+  });
+});

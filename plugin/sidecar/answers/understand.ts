@@ -699,7 +699,8 @@ export class QuestionReader {
       // "most"/"least" with one value the catalog ranks: the extreme of that value.
       // ("Von den Materialien mit FSC-Zertifikat: welches hat das geringste Flächengewicht?": the one ranked value.)
       // ("among the materials rated for wet rooms, which has the lowest weight": the weight, not the fire class of "rated".)
-      (has('most') !== has('least') ? (mostOf(attributes, has('most')) ?? mostOf(namedAttributes, has('most'))) : undefined);
+      (has('most') !== has('least') ? (mostOf(attributes, has('most')) ?? mostOf(namedAttributes, has('most'))) : undefined) ??
+      (has('best') && !has('least') ? bestOf(attributes) : undefined);
     // "the maximum print width below 150 cm": the data's maximum with a limit, not the widest.
     if (superlative && conditions.some((c) => c.kind === 'numeric' && c.numeric.attribute === superlative?.attribute)) superlative = undefined;
     // An act in a circumstance clause that ends before the question ("If I reach out, when can I expect …") is no step asked for.
@@ -1096,6 +1097,15 @@ const SHAPE_TOKENS = new Map(
 function mostOf(attributes: AttributeId[], highest: boolean): Superlative | undefined {
   const ranked = attributes.filter((a) => RANKED.has(a));
   return ranked.length === 1 ? { attribute: ranked[0] as Superlative['attribute'], highest } : undefined;
+}
+
+/** The values graded better or worse (a class), whose best is their highest. */
+const GRADED = new Set<AttributeId>(['cleanability', 'fire']);
+
+/** The best of the one graded value among the attributes ("which one performs best in terms of fire classification?"). */
+function bestOf(attributes: AttributeId[]): Superlative | undefined {
+  const graded = attributes.filter((a) => GRADED.has(a));
+  return graded.length === 1 ? { attribute: graded[0] as Superlative['attribute'], highest: true } : undefined;
 }
 
 function readSuperlative(shapes: Shape[]): Superlative | undefined {

@@ -482,6 +482,8 @@ export const QUESTION_SHAPE_WORDS = {
     de: 'höchste, höchsten, höchstes, größte, größten, größtes, maximale, maximalen, maximales, am meisten, am besten',
     en: 'highest, the most, maximum, max, largest, biggest, greatest',
   },
+  // "performs best in terms of fire classification": the top of a value graded better or worse (not a weight).
+  best: { de: 'am besten', en: 'best, top-rated, best-rated, highest-rated' },
   least: {
     de: 'geringste, geringsten, geringstes, niedrigste, niedrigsten, kleinste, kleinsten, minimale, minimalen, am wenigsten',
     en: 'lowest, the least, minimum, smallest',
