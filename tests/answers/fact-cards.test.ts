@@ -1321,3 +1321,17 @@ describe('the best of a graded value (thirteenth session)', () => {
     expect(ask(site, 'Which material is best in terms of weight?').answer).not.toMatch(/heaviest|lightest/);
   });
 });
+
+describe('a question asked for someone else (thirteenth session)', () => {
+  it('answers what "mein Kunde" or "my user" asks as if the asker asked it', () => {
+    const site = new SiteState();
+    const delivery = ask(site, 'Mit welcher Lieferdauer muss mein Kunde bei Ihnen rechnen?');
+    expect(delivery.routed).toBe(false);
+    expect(delivery.answer).toMatch(/5–7 Werktage/);
+    const reply = ask(site, 'My user is wondering what response time to expect from your consultants.');
+    expect(reply.routed).toBe(false);
+    expect(reply.answer).toMatch(/1 business day/);
+    // Handing the client over is still the next step.
+    expect(ask(site, 'I want to hand my client over to your team for a boardroom mural. How do I do that?').answer).toMatch(/\/kontakt\//);
+  });
+});

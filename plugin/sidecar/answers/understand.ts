@@ -16,6 +16,7 @@ import {
   COUNT_WORDS,
   FACT_WORDING,
   OWNERS,
+  PRINCIPALS,
   PAYING_WORDS,
   PRIORITY_WORDING,
   RECOMMENDATION_WORDS,
@@ -1058,6 +1059,8 @@ export const ASKERS_COMPANY = new RegExp(
   `(?<![\\p{L}])(${wordsOf(OWNERS).join('|')})(\\s+(?:own|eigene|eigenen|eigenes|eigener|eigenem))?\\s+(?:${wordsOf(COMPANY_NOUNS).join('|')})(?![\\p{L}])`,
   'giu',
 );
+
+export const ASKERS_PRINCIPAL = new RegExp(`(?<![\\p{L}])(${wordsOf(OWNERS).join('|')})\\s+(?:${wordsOf(PRINCIPALS).join('|')})(?:'s)?(?![\\p{L}])`, 'giu');
 
 /** What a material is likened to follows ("wie beim X", "like the X", "same as X"), perhaps after an article. */
 const LIKENED = new Set(tokensOf('wie, like, as'));

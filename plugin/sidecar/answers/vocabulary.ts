@@ -355,6 +355,11 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'anything',
     'anyone',
     'anybody',
+    // Relaying a question ("my user is wondering what response time to expect"): the question follows.
+    'wonder',
+    'wonders',
+    'wondering',
+    'curious',
   ],
 };
 
@@ -567,6 +572,11 @@ export const PAYING_WORDS: LocalizedText = { de: 'bezahlen, bezahle, zahlen, zah
 export const OWNERS: LocalizedText = {
   de: 'unser, unsere, unserem, unseren, unserer, unseres, mein, meine, meinem, meinen, meiner, meines',
   en: 'our, my',
+};
+/** For whom an assistant or an agency asks ("mein Kunde möchte wissen …", "my user is wondering …"), said with OWNERS before it. */
+export const PRINCIPALS: LocalizedText = {
+  de: 'Kunde, Kunden, Kundin, Nutzer, Nutzerin, Auftraggeber, Auftraggeberin, Bauherr, Bauherrn, Bauherrin',
+  en: 'user, client, customer',
 };
 export const COMPANY_NOUNS: LocalizedText = { de: 'Firma, Unternehmen, Unternehmens, Betrieb, Betriebs', en: 'company, firm, business' };
 
