@@ -1335,3 +1335,16 @@ describe('a question asked for someone else (thirteenth session)', () => {
     expect(ask(site, 'I want to hand my client over to your team for a boardroom mural. How do I do that?').answer).toMatch(/\/kontakt\//);
   });
 });
+
+describe('a recommendation for a setting several materials are intended for (thirteenth session)', () => {
+  it('leads with the recommendation and names every material the catalog intends for the setting', () => {
+    const site = new SiteState();
+    const forSchools = site.config.materials.filter((m) => /schools/i.test(m.applications.en)).map((m) => m.id);
+    expect(forSchools.length).toBeGreaterThan(1);
+    const a = ask(site, 'What would you recommend for a school?');
+    expect(a.routed).toBe(false);
+    expect(a.answer).toMatch(/^We recommend /);
+    expect(a.results[0]).toMatchObject({ kind: 'recommendation' });
+    expect(new Set(a.results.filter((r) => r.kind === 'material' || r.kind === 'recommendation').map((r) => r.id))).toEqual(new Set(forSchools));
+  });
+});

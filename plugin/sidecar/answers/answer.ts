@@ -200,6 +200,24 @@ function structuredAnswer(
       // the effect recommendation by "look").
       (!q.applications.has(recommended) && !q.named.length && !q.conditions.length && !foundBySetting(index, config, q, outcome, language)));
   if (!found && (!searched || outcome.hits[0].doc.grounding.kind === 'material' || aside)) found = applicationAnswer(config, base, language, q);
+  // A recommendation asked for a setting the catalog names as closely for others as for the recommended material
+  // ("What would you recommend for a school?"): the recommendation first, then every material intended for it.
+  if (
+    !found &&
+    searched &&
+    topGrounding?.kind === 'recommendation' &&
+    recommended !== undefined &&
+    q.recommendation &&
+    closest > 0 &&
+    alike >= 2 &&
+    q.applications.get(recommended) === closest &&
+    !q.named.length &&
+    !q.those &&
+    q.conditions.every((c) => c.kind === 'use_case')
+  ) {
+    const list = applicationAnswer(config, base, language, q);
+    if (list) found = withRecommendation(config, base, language, list, topGrounding.priority);
+  }
   // One named material and a question neither the structure nor the search settles: the fact card of
   // what it asks, or "not published" when it asks for what no card holds. (Where the search answers, a
   // word it does not know is more likely a filler, "möchte", than a value asked for.)
