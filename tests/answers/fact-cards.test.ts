@@ -1348,3 +1348,17 @@ describe('a recommendation for a setting several materials are intended for (thi
     expect(new Set(a.results.filter((r) => r.kind === 'material' || r.kind === 'recommendation').map((r) => r.id))).toEqual(new Set(forSchools));
   });
 });
+
+describe('a vowel left out of a short word (thirteenth session)', () => {
+  it('reads "hevy" and "havy" as "heavy", not "tick" as "thick" nor a known word as another', () => {
+    expect(wordMatches('hevy', 'heavy')).toBe(true);
+    expect(wordMatches('havy', 'heavy')).toBe(true);
+    expect(wordMatches('tick', 'thick')).toBe(false);
+    expect(wordMatches('fire', 'fibre', new Set(['fire']))).toBe(false);
+    const site = new SiteState();
+    const sand = site.config.materials.find((m) => m.id === 'struktur-vlies-sand')!;
+    const a = ask(site, 'how havy is the Textured non-woven Sand?');
+    expect(a.routed).toBe(false);
+    expect(a.answer).toMatch(new RegExp(`^Textured non-woven Sand: weight ${sand.weight_g_m2} g/m²`));
+  });
+});

@@ -183,6 +183,8 @@ function formsMatch(q: Forms, w: Forms, known?: ReadonlySet<string>, parts: Read
     const lastOnly = question.length === word.length && question.length <= 6 && question.slice(0, -1) === word.slice(0, -1);
     if (!lastOnly && editDistance(question, word, max) <= max) return true;
   }
+  // A vowel left out of a short word ("hevy", "havy" for "heavy"); not of a word the vocabulary knows ("fire" is no "fibre").
+  if (question.length === 4 && word.length === 5 && question[0] === word[0] && !known?.has(question) && !w.digit && oneLeftOut(question, word)) return true;
   const wordStem = w.stem;
   // A short head after a whole known word ("Hotelbädern" → "Hotel" + "Bad", "Hotelflur"): the known word
   // before it is what a lone short head ("Zeitraum") lacks.
@@ -197,6 +199,12 @@ function formsMatch(q: Forms, w: Forms, known?: ReadonlySet<string>, parts: Read
   if (!parts || !question.startsWith(wordStem)) return false;
   const rest = question.slice(question.startsWith(word) ? word.length : wordStem.length);
   return [rest, rest.replace(/^s/, '')].some((r) => r.length >= 3 && (parts.has(r) || parts.has(stem(r))));
+}
+
+/** Whether the word is the shorter one with one vowel added (a vowel is what a hasty typist drops; "tick" is no "thick"). */
+function oneLeftOut(shorter: string, word: string): boolean {
+  for (let i = 1; i < word.length; i++) if ('aeiou'.includes(word[i]) && word.slice(0, i) + word.slice(i + 1) === shorter) return true;
+  return false;
 }
 
 /** Whether the question word is a known word of four letters or more followed by the short word, inflected or not. */
@@ -339,6 +347,7 @@ export class Lexicon<T> {
       ...(this.#byPlain.get(forms.plainStem) ?? []),
     ]);
     if (token.length >= 5) for (let n = token.length - 2; n <= token.length + 2; n++) for (const w of this.#byLength.get(n) ?? []) out.add(w);
+    else if (token.length === 4) for (const w of this.#byLength.get(5) ?? []) out.add(w);
     // Compounds: the word or its stem as the head (a suffix) or the start (a prefix) of the token.
     for (let n = 5; n <= token.length - 3; n++) {
       for (const w of this.#byPart.get(token.slice(token.length - n)) ?? []) out.add(w);
