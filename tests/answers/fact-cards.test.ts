@@ -1362,3 +1362,25 @@ describe('a vowel left out of a short word (thirteenth session)', () => {
     expect(a.answer).toMatch(new RegExp(`^Textured non-woven Sand: weight ${sand.weight_g_m2} g/m²`));
   });
 });
+
+describe('an allergy and a crack in the plaster (thirteenth session)', () => {
+  it('reads an allergy sufferer as the low-emission need (default data)', () => {
+    const site = new SiteState();
+    const lowEmission = site.config.materials.filter((m) => m.certifications.some((c) => /A\+/.test(c))).map((m) => m.id);
+    expect(lowEmission.length).toBeGreaterThan(0);
+    const a = ask(site, 'Für das Schlafzimmer: Meine Frau ist Allergikerin. Welche Tapete empfehlen Sie?');
+    expect(a.routed).toBe(false);
+    expect(materialIds(a).filter((id) => lowEmission.includes(id)).length).toBeGreaterThan(0);
+    expect(materialIds(a).every((id) => lowEmission.includes(id))).toBe(true);
+  });
+
+  it('reads a product the company does not make after "im"/"in" as where something is, not as asked for', () => {
+    const site = new SiteState();
+    const a = ask(site, 'unser wohnzimmer hat viele haarrisse im putz. gibts eine tapete die das versteckt?');
+    expect(a.routed).toBe(false);
+    expect(a.answer).not.toMatch(/stellen wir nicht her/);
+    expect(materialIds(a)).toContain('struktur-vlies-sand');
+    // Printing onto one is still asking for it.
+    expect(ask(site, 'Könnt ihr unser Motiv auch auf Vorhänge drucken?').answer).toMatch(/stellen wir nicht her/);
+  });
+});

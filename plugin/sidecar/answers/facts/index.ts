@@ -104,6 +104,8 @@ const ASKS_WHAT = new Set(tokensOf('was, welche, welches, welcher, what, which')
 /** "als", "as" (with "a", "ein") before a product: the form something is wanted in. */
 const AS_BEFORE = new Set(tokensOf('als, as'));
 const A_BEFORE = new Set(tokensOf('a, an, ein, eine, einen'));
+/** "im", "in" right before a product: the place of something else ("Haarrisse im Putz"); "auf"/"on" is printing onto it. */
+const IN_BEFORE = new Set(tokensOf('im, in'));
 
 /** Printing onto a product makes it the product asked for ("auf Vorhänge drucken"), not a surface to hang on. */
 const PRINT_WORDS = new Set(tokensOf('drucken, druckt, bedrucken, print, prints, printed'));
@@ -360,10 +362,12 @@ export class FactDesk {
       // "ein Foto als Leinwanddruck", "our logo as a poster": the form the asker wants it in.
       const asForm = (p: { start: number }) =>
         AS_BEFORE.has(tokens[p.start - 1] ?? '') || (A_BEFORE.has(tokens[p.start - 1] ?? '') && AS_BEFORE.has(tokens[p.start - 2] ?? ''));
+      // "Haarrisse im Putz", "cracks in plaster": where something is, not what is asked for.
+      const where = (p: { start: number }) => IN_BEFORE.has(tokens[p.start - 1] ?? '');
       const product =
         products.find(asForm) ??
-        (askEnds.length ? products.find((p) => !owned(tokens, p.start, askEnds)) : undefined) ??
-        products.find((p) => needEnds.some((end) => p.start >= end && p.start - end <= 1) && !owned(tokens, p.start, needEnds));
+        (askEnds.length ? products.find((p) => !owned(tokens, p.start, askEnds) && !where(p)) : undefined) ??
+        products.find((p) => needEnds.some((end) => p.start >= end && p.start - end <= 1) && !where(p) && !owned(tokens, p.start, needEnds));
       if (product) return product.value.text;
     }
     // "Was können Sie uns anbieten?": what is offered is asked, no product the data does not know.
