@@ -1384,3 +1384,22 @@ describe('an allergy and a crack in the plaster (thirteenth session)', () => {
     expect(ask(site, 'Könnt ihr unser Motiv auch auf Vorhänge drucken?').answer).toMatch(/stellen wir nicht her/);
   });
 });
+
+describe('a value not published asked of no material, and a guest bathroom (thirteenth session)', () => {
+  it('says the minimum order quantity is not published instead of answering with the company', () => {
+    const site = new SiteState();
+    const a = ask(site, 'whats the minimum order quantity for a custom mural?');
+    expect(a.routed).toBe(true);
+    expect(a.answer).toMatch(/^Our published information does not answer/);
+    expect(a.answer).not.toMatch(/Manufacturer of custom digital-print wallpaper/);
+    expect(a.answer).toMatch(/\/kontakt\//);
+  });
+
+  it('reads "Gästebädern" as bathrooms (default data): the wet-room materials, not the hotel one', () => {
+    const site = new SiteState();
+    const wet = site.config.materials.filter((m) => m.wet_room_suitable).map((m) => m.id);
+    const a = ask(site, 'Ein Boutiquehotel möchte in den Gästebädern ein Motiv neben dem Waschtisch. Welches Material eignet sich?');
+    expect(materialIds(a).length).toBeGreaterThan(0);
+    expect(materialIds(a).every((id) => wet.includes(id))).toBe(true);
+  });
+});

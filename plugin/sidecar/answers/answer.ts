@@ -677,6 +677,9 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
   if (structured) return structured;
   const top = outcome.hits[0];
   if (structure.unpublished && top && desk.foundByUnpublished(top.matched, language)) return desk.refusal(asked, language, base, outcome);
+  // A value the data does not publish, asked of no material, that only the overview matches ("whats the minimum order
+  // quantity for a custom mural?" found the company by "order", "custom", "mural"): not published.
+  if (structure.unpublished && !structure.named.length && top && isOverview(top)) return desk.refusal(asked, language, base, outcome);
   const circumstance = desk.timeAfterCircumstance(asked, language, base);
   if (circumstance) return circumstance;
   // "Wer seid ihr?", "Who are you?": nothing but who is asked of whom it asks, so the company answers.
