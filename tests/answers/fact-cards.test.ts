@@ -1403,3 +1403,27 @@ describe('a value not published asked of no material, and a guest bathroom (thir
     expect(materialIds(a).every((id) => wet.includes(id))).toBe(true);
   });
 });
+
+describe('whether a named material contains what a need says it is free of (thirteenth session)', () => {
+  it('answers "Nein" for the material free of it, "Ja" for one that contains it, and names the ones free of it when open', () => {
+    const site = new SiteState();
+    const free = ask(site, 'Ein Kunde fragt, ob im Öko-Vlies PVC-frei Weichmacher stecken – ist das so?');
+    expect(free.answer).toMatch(/^Nein: Öko-Vlies PVC-frei – .*weichmacherfrei/);
+    expect(free.answer).not.toMatch(/nicht weichmacherfrei|kein anderes Material/);
+    expect(follow(site, 'Sind da Weichmacher drin?', 'Welches Material empfehlen Sie, wenn es besonders nachhaltig sein soll?').answer).toMatch(/^Nein: /);
+    expect(ask(site, 'Ist im Vinyl auf Vlies 300 PVC drin?').answer).toMatch(/^Ja: Vinyl auf Vlies 300 – .*PVC/);
+    const droplets = ask(site, 'Does the Contract vinyl Type II produce flaming droplets in a fire?');
+    expect(droplets.answer).toMatch(/^No: Contract vinyl Type II, textile-backed – B-s1, d0/);
+    expect(materialIds(droplets)).toEqual(['objektvinyl-typ-2']);
+    const open = ask(site, 'Enthält das Glasfasergewebe A2 PVC?');
+    expect(open.routed).toBe(true);
+    expect(open.answer).toMatch(/^Ob Glasfasergewebe A2 PVC-frei ist, ist in unseren Daten nicht veröffentlicht\. Laut Katalog PVC-frei: Öko-Vlies PVC-frei/);
+  });
+
+  it('keeps "nothing with PVC in it" in a choice as the PVC-free need', () => {
+    const site = new SiteState();
+    const a = ask(site, 'Kita, Gruppenraum: der Träger will ausdrücklich nichts mit PVC drin. Welche Tapete nehmen wir?');
+    expect(materialIds(a)).toContain('oeko-vlies-pvc-frei');
+    expect(materialIds(a)).not.toContain('vinyl-auf-vlies');
+  });
+});

@@ -695,21 +695,30 @@ function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): Ca
   const verdict = allHold(model, m, q.conditions);
   const name = m.name[lang];
   const evidence = evidenceOf(model, m, q.conditions, lang);
-  const label = labels(model, q.conditions, lang);
-  const matching = materialsOf(ctx.config).filter((x) => x.id !== m.id && allHold(model, x, q.conditions) === true);
-  const others = matching.slice(0, shownCount(matching.length));
-  const instead = others.length
-    ? [
-        say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) +
-          withEvidence(others, (x) => evidenceOf(model, x, q.conditions, lang), lang) +
-          '.',
-        ...moreSentence(ctx, others.length, matching.length),
-      ]
-    : [say(lang, `Laut Katalog ist kein anderes Material ${label}.`, `According to the catalog, no other material is ${label}.`)];
+  // Whether it contains what a need says it is free of ("Sind da Weichmacher drin?"): the alternatives are the materials
+  // free of it, and the need is said as itself ("ob X PVC-frei ist"), not as its double negation.
+  const containsAsked = q.conditions.length > 0 && q.conditions.every((c) => c.kind === 'need' && c.negated);
+  const wanted = containsAsked ? q.conditions.map((c) => ({ ...c, negated: false })) : q.conditions;
+  const label = labels(model, wanted, lang);
+  const matching = materialsOf(ctx.config).filter((x) => x.id !== m.id && allHold(model, x, wanted) === true);
+  const shown = matching.slice(0, shownCount(matching.length));
+  // (Of a material free of it, no list: "Does X produce flaming droplets?" – "No" is the whole answer.)
+  const instead =
+    shown.length && !(containsAsked && verdict === false)
+      ? [
+          say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) +
+            withEvidence(shown, (x) => evidenceOf(model, x, wanted, lang), lang) +
+            '.',
+          ...moreSentence(ctx, shown.length, matching.length),
+        ]
+      : containsAsked
+        ? []
+        : [say(lang, `Laut Katalog ist kein anderes Material ${label}.`, `According to the catalog, no other material is ${label}.`)];
+  const others = instead.length ? shown : [];
   if (verdict === undefined) {
     const open = q.conditions.filter((c) => holds(model, m, c) === undefined);
     const met = q.conditions.filter((c) => holds(model, m, c) === true);
-    const openLabel = labels(model, open, lang);
+    const openLabel = labels(model, containsAsked ? open.map((c) => ({ ...c, negated: false })) : open, lang);
     const known = met.length
       ? [say(lang, `${name} ist ${labels(model, met, lang)} (${evidence}).`, `${name} is ${labels(model, met, lang)} (${evidence}).`)]
       : [];

@@ -16,6 +16,8 @@ import {
   COUNT_WORDS,
   FACT_WORDING,
   OWNERS,
+  PRIVATIVE_WORDS,
+  CONTAINS_WORDS,
   PRINCIPALS,
   PAYING_WORDS,
   PRIORITY_WORDING,
@@ -156,6 +158,8 @@ export class QuestionReader {
   readonly #stepPairs: { shape: Shape; acts: Lexicon<true>; objects?: Lexicon<true> }[];
   readonly #applications: Lexicon<{ material: string; size: number }>;
   readonly #needs: Lexicon<Need>;
+  /** What each need says its material is free of ("Weichmacher" of "ohne Weichmacher"). */
+  readonly #contained: Lexicon<Need>;
   readonly #levels: Lexicon<LevelMention>;
   readonly #scaleWords: Lexicon<string>;
   readonly #comparators: Lexicon<Comparator>;
@@ -253,6 +257,15 @@ export class QuestionReader {
     for (const { scale } of model.scales.values()) for (const level of scale.levels) for (const t of tokensOf(level.code)) this.#levelCodes.add(t);
     this.#needs = new Lexicon(
       model.needs.flatMap((n) => entries(both(n.words), n)),
+      needWords,
+    );
+    this.#contained = new Lexicon(
+      model.needs.flatMap((n) =>
+        phrases(both(n.words)).flatMap((tokens) => {
+          const privative = PRIVATIVES.find((p) => p.every((t, i) => tokens[i] === t) && tokens.length > p.length);
+          return privative ? [{ tokens: tokens.slice(privative.length), value: n }] : [];
+        }),
+      ),
       needWords,
     );
     // Each level's code and words; one phrase may name levels of several scales (A2 under DIN 4102 and EN 13501-1).
@@ -692,6 +705,14 @@ export class QuestionReader {
       QUESTION_SHAPE_WORDS_AUX.has(first) ||
       QUESTION_SHAPE_WORDS_AUX.has(withoutLeading(clauseWords)[0] ?? '') ||
       verbFirst(withoutLeading(clause === undefined ? tokens : clauseWords), (clause ?? query).trimEnd().endsWith('?'), nounAfterVerb(clause ?? query));
+    // "Sind da Weichmacher drin?", "Does X produce flaming droplets?" of a named material: the need that says it is free of
+    // them, turned around. (In a choice, "nothing with PVC in it" wants the need itself.) A word of the name is no substance.
+    if (asksYesNo && named.length && tokens.some((t, i) => CONTAINS.has(t) || (t === 'in' && tokens[i + 1] === 'it'))) {
+      const nameWords = new Set(named.flatMap(({ m }) => [...this.#nameTokens.get(m.id)!]));
+      for (const f of this.#contained.find(tokens, taken))
+        if (!tokens.slice(f.start, f.end).some((t) => nameWords.has(t)) && !conditions.some((c) => c.kind === 'need' && c.need.id === f.value.id))
+          conditions.push({ kind: 'need', need: f.value, negated: !negatedBefore(f.start, f.end) });
+    }
     // A surface quality asked yes or no of one named material ("Is X glossy or matt?") asks for its surface; not a word of its name ("Metallic").
     if (asksYesNo && named.length === 1 && !attributes.includes('surface') && surfaceAsked(named[0].m, tokens).length) attributes.push('surface');
     const comparative = readComparative(shapes);
@@ -1051,6 +1072,8 @@ const wordsOf = (text: LocalizedText) =>
   both(text)
     .split(',')
     .map((w) => w.trim());
+const PRIVATIVES = phrases(both(PRIVATIVE_WORDS));
+const CONTAINS = new Set(tokensOf(both(CONTAINS_WORDS)).filter((t) => t !== 'in' && t !== 'it'));
 const WITHOUT_ANY = /\b(without|ohne)\s+(?:any|jegliche[mnrs]?|irgendwelche[mnrs]?)\s+/gi;
 const CHECKOUT_PATTERN = synonymPattern(wordsOf(CHECKOUT_WORDS));
 const PAYING_PATTERN = synonymPattern(wordsOf(PAYING_WORDS));

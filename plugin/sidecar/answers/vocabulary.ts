@@ -568,6 +568,16 @@ export const CHECKOUT_WORDS: LocalizedText = {
 };
 export const PAYING_WORDS: LocalizedText = { de: 'bezahlen, bezahle, zahlen, zahle', en: 'pay, paying' };
 
+/**
+ * Words a need says its material is free of start with these ("ohne Weichmacher", "no flaming droplets"); what follows
+ * is the substance. Asked whether a material contains it ("Sind da Weichmacher drin?"), the need is asked, turned around.
+ */
+export const PRIVATIVE_WORDS: LocalizedText = { de: 'ohne, kein, keine, keinen, frei von', en: 'without, no, free of' };
+export const CONTAINS_WORDS: LocalizedText = {
+  de: 'drin, darin, enthalten, enthält, enthaelt, stecken, steckt, beinhaltet, beinhalten',
+  en: 'contain, contains, containing, in it, produce, produces, release, releases',
+};
+
 /** Whose a thing is when it is the asker's ("unser", "our"), and the words for a company said so ("our company logo"). */
 export const OWNERS: LocalizedText = {
   de: 'unser, unsere, unserem, unseren, unserer, unseres, mein, meine, meinem, meinen, meiner, meines',
