@@ -1427,3 +1427,23 @@ describe('whether a named material contains what a need says it is free of (thir
     expect(materialIds(a)).not.toContain('vinyl-auf-vlies');
   });
 });
+
+describe('an act said with its particle at the end of the clause (thirteenth session)', () => {
+  it('reads "legen Sie … zurück", "haltet … zurück" and "halten Sie … vor" as reserving: no reservation, the advisors', () => {
+    const site = new SiteState();
+    for (const q of [
+      'Bitte legen Sie 50 m² Objektvinyl Typ II für mich zurück.',
+      'Bitte haltet mir schon mal 50 qm vom Objektvinyl Typ 2 zurück, wir brauchen das demnächst für unsere Hotelflure.',
+      'Halten Sie uns doch schon mal 50 m² Objektvinyl Typ II vor.',
+    ]) {
+      const a = ask(site, q);
+      expect(a.answer, q).toMatch(/Es gibt keine Bestellschnittstelle/);
+      expect(
+        a.results.map((r) => r.id),
+        q,
+      ).toContain('contact');
+    }
+    // A particle not at the end of its clause, or a verb that is no act, is no reservation.
+    expect(ask(site, 'Wie weit liegt das Vlies FR B1 vor dem Vlies Classic zurück?').answer).not.toMatch(/Bestellschnittstelle/);
+  });
+});

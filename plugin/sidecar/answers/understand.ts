@@ -17,6 +17,7 @@ import {
   FACT_WORDING,
   OWNERS,
   PRIVATIVE_WORDS,
+  SEPARABLE_PARTICLES,
   CONTAINS_WORDS,
   PRINCIPALS,
   PAYING_WORDS,
@@ -153,6 +154,8 @@ export class QuestionReader {
   readonly #attributes: Lexicon<AttributeId>;
   readonly #unpublished: Lexicon<true>;
   readonly #actions: Lexicon<boolean>;
+  /** The acts said with a particle ("zurücklegen"): the particle and the root of the verb it is split from. */
+  readonly #splitActions: { particle: string; verb: string }[];
   readonly #projectSpecific: Lexicon<true>;
   readonly #shapes: Lexicon<Shape>;
   readonly #stepPairs: { shape: Shape; acts: Lexicon<true>; objects?: Lexicon<true> }[];
@@ -305,6 +308,11 @@ export class QuestionReader {
       routing,
     );
     this.#actions = new Lexicon([...entries(both(ACTION_WORDS), false), ...entries(both(CONFIRM_WORDS), true)]);
+    this.#splitActions = tokensOf(ACTION_WORDS.de).flatMap((word) => {
+      const particle = SPLIT_PARTICLES.find((p) => word.startsWith(p) && word.length >= p.length + 4);
+      // The verb's root, its forms the root and up to two letters ("leg": lege, legt, legen; "halt": halte, haltet).
+      return particle ? [{ particle, verb: word.slice(particle.length).replace(/e?n$/, '') }] : [];
+    });
     const specific = FACT_WORDING.project_specific.terms;
     // Its words one by one, without the short and generic ones of its phrases ("on site", "price list").
     // Hanging and fitting a wallcovering are also what a suitability question says ("Are we allowed to
@@ -679,6 +687,14 @@ export class QuestionReader {
     // An act in a "when" clause after the question's own verb is its circumstance ("…, wenn wir X bestellen").
     const circumstance = (start: number) => opened(CIRCUMSTANCE, start, (i) => clauseEnds.some((b) => b > 0 && b <= i));
     const actions = this.#actions.find(tokens, taken.slice()).filter((f) => !later(f.start) && !circumstance(f.start));
+    // "Legen Sie mir 50 m² zurück": the verb and its particle at the end of the clause are the act ("zurücklegen").
+    const clauseLast = (j: number) => j === tokens.length - 1 || !sameClause(j, j + 1);
+    for (const { particle, verb } of this.#splitActions)
+      tokens.forEach((t, j) => {
+        if (t !== particle || !clauseLast(j)) return;
+        const i = tokens.findIndex((v, k) => k < j && sameClause(k, j) && v.startsWith(verb) && v.length - verb.length <= 2);
+        if (i >= 0 && !later(i) && !circumstance(i)) actions.push({ value: false, start: i, end: i + 1 });
+      });
     // "Wir überlegen, X im Fluchtweg zu nehmen – ist das erlaubt?": the clause that asks gives the shape too.
     const clause = askingClause(query);
     // What the context before the asking clause says of prices or installation ("Wir möchten die Wand in einem
@@ -1073,6 +1089,7 @@ const wordsOf = (text: LocalizedText) =>
     .split(',')
     .map((w) => w.trim());
 const PRIVATIVES = phrases(both(PRIVATIVE_WORDS));
+const SPLIT_PARTICLES = tokensOf(SEPARABLE_PARTICLES.de);
 const CONTAINS = new Set(tokensOf(both(CONTAINS_WORDS)).filter((t) => t !== 'in' && t !== 'it'));
 const WITHOUT_ANY = /\b(without|ohne)\s+(?:any|jegliche[mnrs]?|irgendwelche[mnrs]?)\s+/gi;
 const CHECKOUT_PATTERN = synonymPattern(wordsOf(CHECKOUT_WORDS));

@@ -412,9 +412,12 @@ export const UNPUBLISHED_WORDS: LocalizedText = {
 
 /** Asking to order, reserve or commit: never done here; answered with how ordering works, or routed. */
 export const ACTION_WORDS: LocalizedText = {
-  de: 'bestellen, bestelle, Bestellung, reservieren, reserviere, zurücklegen, vormerken, buchen, zusagen, verbindlich, garantieren, kaufen',
+  de: 'bestellen, bestelle, Bestellung, reservieren, reserviere, zurücklegen, zurückhalten, vormerken, vorhalten, buchen, zusagen, verbindlich, garantieren, kaufen',
   en: 'order, ordered, reserve, reserved, put aside, set aside, book, booked, promise, guarantee, purchase, buy',
 };
+
+/** German verb particles that go to the end of the clause ("Legen Sie mir 50 m² zurück", "Merken Sie das vor"). */
+export const SEPARABLE_PARTICLES: LocalizedText = { de: 'zurück, vor', en: '' };
 
 /** Asking to confirm: a commitment, unless what is to be confirmed is a claim about a material ("X is only B2 – can you confirm?"). */
 export const CONFIRM_WORDS: LocalizedText = { de: 'bestätigen', en: 'confirm' };
