@@ -1447,3 +1447,14 @@ describe('an act said with its particle at the end of the clause (thirteenth ses
     expect(ask(site, 'Wie weit liegt das Vlies FR B1 vor dem Vlies Classic zurück?').answer).not.toMatch(/Bestellschnittstelle/);
   });
 });
+
+describe('a sentence of context before a dash (thirteenth session)', () => {
+  it('reads "the fitter wants … – which …" as context, so the fitter routes nothing; "Und preislich – …" still asks the price', () => {
+    const site = new SiteState();
+    const light = site.config.materials.filter((m) => m.weight_g_m2 < 250).map((m) => m.id);
+    const a = ask(site, 'the fitter wants something on the light side – which of your materials weigh under 250 g/m2?');
+    expect(a.routed).toBe(false);
+    expect(materialIds(a)).toEqual(light);
+    expect(ask(site, 'Und preislich – was kostet das Vlies FR B1?').routed).toBe(true);
+  });
+});

@@ -711,10 +711,10 @@ export class QuestionReader {
     // which of your wallcoverings weigh more than 300 g/m²"), when the reported question asks for a material.
     const reported = reportedAt(tokens);
     const reportedChoice = reported > 0 && tokens.slice(reported).some((t) => MATERIAL_TERMS.has(t) || OFFER_WORDS.has(t));
-    const asked = Math.max(
-      choice && /[.!]$/.test(context) && !context.includes('?') ? tokens.length - clauseWords.length - trailing : 0,
-      reportedChoice ? reported : 0,
-    );
+    // A clause before a dash is such a context too when it is a sentence of its own ("the fitter wants something on the
+    // light side – which …"), not a word or two ("Und preislich – …").
+    const wholeContext = /[.!]$/.test(context) || (/[–—]$/.test(context) && this.#words(context).length >= 4);
+    const asked = Math.max(choice && wholeContext && !context.includes('?') ? tokens.length - clauseWords.length - trailing : 0, reportedChoice ? reported : 0);
     const askedEnd = tokens.length - trailing;
     const asksYesNo =
       has('whether') ||
