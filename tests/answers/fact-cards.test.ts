@@ -1458,3 +1458,14 @@ describe('a sentence of context before a dash (thirteenth session)', () => {
     expect(ask(site, 'Und preislich – was kostet das Vlies FR B1?').routed).toBe(true);
   });
 });
+
+describe('a recommendation found only by a generic word of a setting (thirteenth session)', () => {
+  it('answers "which material suits a lounge area best?" with the material intended for lounges, not the corridor recommendation found by "area"', () => {
+    const site = new SiteState();
+    const lounges = site.config.materials.filter((m) => /lounges/i.test(m.applications.en)).map((m) => m.id);
+    for (const q of ['Which material suits a lounge area best?', 'My user is furnishing a lounge area and asks which of your materials suits it best.']) {
+      const a = ask(site, q);
+      expect(materialIds(a), q).toEqual(lounges);
+    }
+  });
+});

@@ -734,8 +734,15 @@ function answerRead(site: SiteState, read: ReadQuestion, context: AskContext): P
 
 /** Whether the search's best document matched a word of the applications the question names. */
 function foundBySetting(index: AnswerIndex, config: SiteConfig, q: QuestionStructure, outcome: SearchOutcome, lang: Lang): boolean {
+  // Only the application phrases the question says whole: "lounge area" names "lounges", not "Reception areas".
+  const terms = new Set(outcome.terms);
   const words = new Set(
-    config.materials.filter((m) => q.applications.has(m.id)).flatMap((m) => index.tokenize(`${m.applications.de}, ${m.applications.en}`, lang)),
+    config.materials
+      .filter((m) => q.applications.has(m.id))
+      .flatMap((m) => `${m.applications.de}, ${m.applications.en}`.split(','))
+      .map((phrase) => index.tokenize(phrase, lang))
+      .filter((phrase) => phrase.length > 0 && phrase.every((t) => terms.has(t)))
+      .flat(),
   );
   return (outcome.hits[0]?.matched ?? []).some((t) => words.has(t));
 }
