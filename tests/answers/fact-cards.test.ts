@@ -1469,3 +1469,13 @@ describe('a recommendation found only by a generic word of a setting (thirteenth
     }
   });
 });
+
+describe('what someone else should have ready (thirteenth session)', () => {
+  it('answers "What details should they gather beforehand?" with what to have ready', () => {
+    const site = new SiteState();
+    const a = ask(site, 'My user is about to get in touch with you. What details should they gather beforehand?');
+    expect(a.routed).toBe(false);
+    expect(a.answer).toMatch(/^Have the wall dimensions/);
+    expect(ask(site, 'Welche Angaben soll sie vorher zusammentragen?').answer).toMatch(/^Halten Sie die Wandmaße/);
+  });
+});

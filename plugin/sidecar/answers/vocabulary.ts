@@ -668,8 +668,8 @@ export const STEP_PAIRS: Partial<Record<keyof typeof QUESTION_SHAPE_WORDS, { act
     {
       acts: { de: 'Angaben, Informationen, Infos, Details, Unterlagen', en: 'information, info, details, documents' },
       objects: {
-        de: 'Anfrage, Projektanfrage, Angebot, Kostenvoranschlag, anfragen, von mir, von uns, sollte ich, soll ich, muss ich, sollten wir, sollen wir, müssen wir',
-        en: 'enquiry, inquiry, quote, quotation, request, enquire, inquire, from me, from us, should i, do i need, should we, do we need',
+        de: 'Anfrage, Projektanfrage, Angebot, Kostenvoranschlag, anfragen, von mir, von uns, sollte ich, soll ich, muss ich, sollten wir, sollen wir, müssen wir, soll er, soll sie, sollte er, sollte sie, muss er, muss sie',
+        en: 'enquiry, inquiry, quote, quotation, request, enquire, inquire, from me, from us, should i, do i need, should we, do we need, should they, do they need, should he, should she',
       },
     },
   ],
