@@ -1492,3 +1492,12 @@ describe('whether something no card says is free costs nothing (thirteenth sessi
     expect(ask(site, 'how much for the Wallcheck?').answer).toMatch(/free quality check/);
   });
 });
+
+describe('a follow-up that refers back with a pronominal adverb (thirteenth session)', () => {
+  it('reads "damit" as the company fact answered before: the file-transfer credentials are for the upload only', () => {
+    const site = new SiteState();
+    const a = follow(site, 'Kann mein Assistent damit dann auch auf Ihre Schnittstelle zugreifen?', 'Wann bekomme ich die FTP-Zugangsdaten?');
+    expect(a.routed).toBe(false);
+    expect(a.answer).toMatch(/Datei-Upload/);
+  });
+});

@@ -411,7 +411,7 @@ const REQUESTS = new Set(tokensOf(both(REQUEST_WORDS)));
 const OBJECT_PRONOUNS = new Set(tokensOf('it, es'));
 
 /** A pronoun right after the verb of a yes/no ("Is it …", "Ist die …"): the material before. */
-const REFERS_BACK = new Set(tokensOf('it, that, this, es, sie, er, die, der, das, diese, dieses, dieser'));
+const REFERS_BACK = new Set(tokensOf('it, that, this, es, sie, er, die, der, das, diese, dieses, dieser, damit, dafür, dazu, darauf, darüber'));
 
 /** Whether a question's words are only the material's name (its words in either language, stop words aside). */
 function namesOnly(index: AnswerIndex, asked: string, material: CatalogMaterial, lang: Lang): boolean {
