@@ -1501,3 +1501,16 @@ describe('a follow-up that refers back with a pronominal adverb (thirteenth sess
     expect(a.answer).toMatch(/Datei-Upload/);
   });
 });
+
+describe('a need said to be no concern (thirteenth session)', () => {
+  it('drops "Rettungswege sind nicht betroffen" and "wet rooms are not an issue" as conditions', () => {
+    const site = new SiteState();
+    const a = ask(
+      site,
+      'In einem Verwaltungsgebäude gelten Brandschutzauflagen für Büros und Besprechungsräume, Rettungswege sind nicht betroffen. Welches Material passt?',
+    );
+    expect(a.answer).not.toMatch(/Rettungswege zulässig/);
+    expect(materialIds(a)).toContain('vlies-fr-b1');
+    expect(ask(site, 'Office walls, wet rooms are not an issue here, flame-retardant please. Which materials?').answer).not.toMatch(/wet rooms/);
+  });
+});

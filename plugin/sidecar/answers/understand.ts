@@ -17,6 +17,7 @@ import {
   FACT_WORDING,
   OWNERS,
   PRIVATIVE_WORDS,
+  CONCERNED_WORDS,
   SEPARABLE_PARTICLES,
   CONTAINS_WORDS,
   PRINCIPALS,
@@ -570,6 +571,9 @@ export class QuestionReader {
           sameClause(i, start) &&
           tokens.slice(i + 1, end + 3).some((t, k) => REQUIRED.has(t) && sameClause(i, i + 1 + k)),
       );
+    // "Rettungswege sind nicht betroffen", "escape routes are not affected": the need said to be no concern, no condition.
+    const concernsNot = (end: number) =>
+      tokens.slice(end, end + 3).some((t, k) => NEGATIONS.has(t) && CONCERNED.has(tokens[end + k + 1] ?? '') && sameClause(end, end + k + 1));
     // "nichtbrennbar, nicht bloß schwer entflammbar", "not just washable": a lower bar than the one asked, no condition.
     const merelyBefore = (start: number) => negationAt.some((i) => i < start && MERELY.has(tokens[i + 1] ?? '') && wordsBetween(i + 1, start) < 4);
     // Fire classes: "Baustoffklasse B1", "DIN 4102 B1", and Euroclasses written out ("B-s1, d0").
@@ -603,7 +607,7 @@ export class QuestionReader {
     for (const f of this.#needs.find(tokens, taken)) {
       const need = f.value;
       needEnds.add(f.end);
-      if (merelyBefore(f.start) || insufficientAfter(f.end) || waived(f.start, f.end)) continue;
+      if (merelyBefore(f.start) || insufficientAfter(f.end) || waived(f.start, f.end) || concernsNot(f.end)) continue;
       // A need compared with a number the question states (a wall's width) takes that number.
       let stated: number | undefined;
       if (needsStatedNumber(need)) {
@@ -993,6 +997,7 @@ export const INVERTS = new Set(tokensOf(both(INVERTING_WORDS)));
 
 /** Words that say a condition is asked for: after a negation, the condition is waived ("no special fire requirements"). */
 const REQUIRED = new Set(tokensOf(both(REQUIREMENT_WORDS)));
+const CONCERNED = new Set(tokensOf(both(CONCERNED_WORDS)));
 
 /** Said of a need, these make it one not wanted ("ungeeignet"), and after "nicht" ("nicht zulässig"). */
 const UNSUITED = new Set(tokensOf('ungeeignet, untauglich, unzulässig, meiden, vermeiden, fernhalten, unsuitable, unsuited, unfit, avoid'));

@@ -428,6 +428,12 @@ export const REQUIREMENT_WORDS: LocalizedText = {
   en: 'requirement, requirements, required, needed, necessary, demands, rules',
 };
 
+/** What a need is said not to be after it ("Rettungswege sind nicht betroffen", "wet rooms are not an issue"): no condition. */
+export const CONCERNED_WORDS: LocalizedText = {
+  de: 'betroffen, relevant, gefordert, verlangt, Thema',
+  en: 'affected, concerned, relevant, required, needed, an issue',
+};
+
 /** Words that turn a yes/no around ("Spricht etwas dagegen, …?", "anything against …?"): its "Ja"/"Nein" would mislead. */
 export const INVERTING_WORDS: LocalizedText = { de: 'dagegen', en: 'against' };
 
