@@ -1480,19 +1480,6 @@ describe('what someone else should have ready (thirteenth session)', () => {
   });
 });
 
-describe('whether something no card says is free costs nothing (thirteenth session)', () => {
-  it('routes "Sind die Materialmuster kostenlos?" as a price not published; the Wallcheck is still free', () => {
-    const site = new SiteState();
-    for (const q of ['Sind die Materialmuster kostenlos?', 'Are samples free of charge?']) {
-      const a = ask(site, q);
-      expect(a.routed, q).toBe(true);
-      expect(a.answer, q).toMatch(/^(Preise sind in unseren Daten nicht veröffentlicht|Prices are not published in our data)\./);
-    }
-    expect(ask(site, 'Is the Wallcheck free?').answer).toMatch(/^Yes: The Wallcheck is our free/);
-    expect(ask(site, 'how much for the Wallcheck?').answer).toMatch(/free quality check/);
-  });
-});
-
 describe('a follow-up that refers back with a pronominal adverb (thirteenth session)', () => {
   it('reads "damit" as the company fact answered before: the file-transfer credentials are for the upload only', () => {
     const site = new SiteState();

@@ -526,8 +526,6 @@ export class FactDesk {
     if (yesNo && this.#saysFree(query, lang)) {
       const free = this.#freeOfCharge(query, outcome, lang);
       if (free) return this.#cardAnswer(free, base, lang, this.#verdict(query, free.card, lang) ?? say(lang, 'Ja:', 'Yes:'));
-      // No card says it costs nothing ("Sind die Materialmuster kostenlos?"): that is a price, and prices are not published.
-      if (!named.length && !lists) return this.#routing(base, lang, [NOT_PUBLISHED.price.says[lang]]);
     }
     const orders = acts && tokens.some((t, i) => /\d$/.test(t) && QUANTITY_UNITS.has(tokens[i + 1] ?? ''));
     if (!claimOnNeed && !orders && !lists && this.#asserts(query, tokens)) {

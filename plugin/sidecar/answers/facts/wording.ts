@@ -102,7 +102,7 @@ export const NOT_PUBLISHED: Record<'price' | 'stock', { words: LocalizedText; sa
   price: {
     words: {
       de: 'preis, preise, preisliste, preislich, kosten, kostet, teuer, günstig, günstiger, günstigste, günstigsten, billig, billiger, billigste, billigsten, preiswert, preiswerteste, rabatt, Nachlass, Preisnachlass, Mengenrabatt, Skonto, euro, quadratmeterpreis, bezahlen, zahlen, kostenpflichtig, kostet extra, kosten extra, Aufpreis, Zuschlag',
-      en: 'price, prices, pricing, price-wise, pricewise, cost, costs, expensive, cheap, cheaper, cheapest, least expensive, most expensive, affordable, discount, percent off, per cent off, money off, knock off, price reduction, euro, euros, price list, how much is, how much are, how much for, how much per, how much would, how much will, run us, set us back, pay, paid, charge, charged, costs extra, cost extra, extra charge, surcharge',
+      en: 'price, prices, pricing, price-wise, pricewise, cost, costs, expensive, cheap, cheaper, cheapest, least expensive, most expensive, affordable, discount, percent off, per cent off, money off, knock off, price reduction, euro, euros, price list, how much is, how much are, how much per, how much would, how much will, run us, set us back, pay, paid, charge, charged, costs extra, cost extra, extra charge, surcharge',
     },
     says: { de: 'Preise sind in unseren Daten nicht veröffentlicht.', en: 'Prices are not published in our data.' },
   },
