@@ -1322,17 +1322,17 @@ describe('the best of a graded value (thirteenth session)', () => {
   });
 });
 
-describe('a question relayed by "wondering" or "curious" (thirteenth session)', () => {
-  it('reads the relaying words as no content, so the fact asked covers the question', () => {
+describe('a question asked for someone else (thirteenth session)', () => {
+  it('answers what "mein Kunde" or "my user" asks as if the asker asked it', () => {
     const site = new SiteState();
-    for (const q of [
-      'I am wondering what response time to expect from your consultants after getting in touch.',
-      "I'm curious what response time to expect from your consultants after getting in touch.",
-    ]) {
-      const a = ask(site, q);
-      expect(a.routed, q).toBe(false);
-      expect(a.answer, q).toMatch(/1 business day/);
-    }
+    const delivery = ask(site, 'Mit welcher Lieferdauer muss mein Kunde bei Ihnen rechnen?');
+    expect(delivery.routed).toBe(false);
+    expect(delivery.answer).toMatch(/5–7 Werktage/);
+    const reply = ask(site, 'My user is wondering what response time to expect from your consultants.');
+    expect(reply.routed).toBe(false);
+    expect(reply.answer).toMatch(/1 business day/);
+    // Handing the client over is still the next step.
+    expect(ask(site, 'I want to hand my client over to your team for a boardroom mural. How do I do that?').answer).toMatch(/\/kontakt\//);
   });
 });
 

@@ -4,7 +4,7 @@
 import { checkSync } from 'recheck';
 import { describe, expect, it } from 'vitest';
 import { buildContract } from '../../plugin/sidecar/contract.js';
-import { ASKERS_COMPANY, synonymPattern, vocabularyOf } from '../../plugin/sidecar/answers/understand.js';
+import { ASKERS_COMPANY, ASKERS_PRINCIPAL, synonymPattern, vocabularyOf } from '../../plugin/sidecar/answers/understand.js';
 import { CHECKOUT_WORDS, PAYING_WORDS } from '../../plugin/sidecar/answers/vocabulary.js';
 import { DURATION_IN_WORDS, DURATION_SPAN } from '../../plugin/sidecar/answers/facts/index.js';
 import { SHORTHAND_WORD, both } from '../../plugin/sidecar/answers/lexicon.js';
@@ -55,7 +55,10 @@ const BUILT: { file: string; call: string; patterns: () => Pattern[] }[] = [
   {
     file: 'plugin/sidecar/answers/understand.ts',
     call: 'wordsOf(OWNERS)',
-    patterns: () => [{ where: 'ASKERS_COMPANY', source: ASKERS_COMPANY.source, flags: ASKERS_COMPANY.flags }],
+    patterns: () => [
+      { where: 'ASKERS_COMPANY', source: ASKERS_COMPANY.source, flags: ASKERS_COMPANY.flags },
+      { where: 'ASKERS_PRINCIPAL', source: ASKERS_PRINCIPAL.source, flags: ASKERS_PRINCIPAL.flags },
+    ],
   },
   {
     file: 'plugin/sidecar/answers/facts/index.ts',

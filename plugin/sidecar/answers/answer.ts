@@ -6,7 +6,7 @@ import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
-import { BEFORE, CIRCUMSTANCE, QuestionReader, askingClause, readerFor, withoutLeading, type QuestionStructure } from './understand.js';
+import { ASKERS_PRINCIPAL, BEFORE, CIRCUMSTANCE, QuestionReader, askingClause, readerFor, withoutLeading, type QuestionStructure } from './understand.js';
 import { both, expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 import { SAYS_YES_NO, factVerdict, lineVerdict } from './facts/yes-no.js';
@@ -362,7 +362,8 @@ function readQuestion(
     const replaced = before.length === 1 ? withName(last, before[0], read.named[0]) : undefined;
     if (replaced) asked = replaced;
   }
-  const asks = index.ask(asked, context.acceptLanguage);
+  // The person an assistant asks for ("Mit welcher Lieferzeit muss mein Kunde rechnen?"): their word finds no fact.
+  const asks = index.ask(asked.replace(ASKERS_PRINCIPAL, '$1'), context.acceptLanguage);
   let { language } = asks;
   const { outcome } = asks;
   // A question of material names and neutral words ("X vs Y?") is in the language of the names.

@@ -20,6 +20,7 @@ import {
   CONCERNED_WORDS,
   SEPARABLE_PARTICLES,
   CONTAINS_WORDS,
+  PRINCIPALS,
   PAYING_WORDS,
   PRIORITY_WORDING,
   RECOMMENDATION_WORDS,
@@ -1103,6 +1104,8 @@ export const ASKERS_COMPANY = new RegExp(
   `(?<![\\p{L}])(${wordsOf(OWNERS).join('|')})(\\s+(?:own|eigene|eigenen|eigenes|eigener|eigenem))?\\s+(?:${wordsOf(COMPANY_NOUNS).join('|')})(?![\\p{L}])`,
   'giu',
 );
+
+export const ASKERS_PRINCIPAL = new RegExp(`(?<![\\p{L}])(${wordsOf(OWNERS).join('|')})\\s+(?:${wordsOf(PRINCIPALS).join('|')})(?:'s)?(?![\\p{L}])`, 'giu');
 
 /** What a material is likened to follows ("wie beim X", "like the X", "same as X"), perhaps after an article. */
 const LIKENED = new Set(tokensOf('wie, like, as'));

@@ -592,6 +592,11 @@ export const OWNERS: LocalizedText = {
   de: 'unser, unsere, unserem, unseren, unserer, unseres, mein, meine, meinem, meinen, meiner, meines',
   en: 'our, my',
 };
+/** For whom an assistant or an agency asks ("mein Kunde möchte wissen …", "my user is wondering …"), said with OWNERS before it. */
+export const PRINCIPALS: LocalizedText = {
+  de: 'Kunde, Kunden, Kundin, Nutzer, Nutzerin, Auftraggeber, Auftraggeberin, Bauherr, Bauherrn, Bauherrin',
+  en: 'user, client, customer',
+};
 export const COMPANY_NOUNS: LocalizedText = { de: 'Firma, Unternehmen, Unternehmens, Betrieb, Betriebs', en: 'company, firm, business' };
 
 /** Where a company sits, or what it is ("based in Germany", "ein deutscher Hersteller"). */
