@@ -189,12 +189,14 @@ function structuredAnswer(
   const recommended = topGrounding?.kind === 'recommendation' ? config.recommendations[topGrounding.priority]?.material_id : undefined;
   // Or when the setting is listed as closely by more materials than the recommended one ("Something for a school?").
   const alike = [...q.applications.values()].filter((v) => v === closest).length;
+  // The setting alone, said as closely of several materials.
+  const shared = alike >= 2 && !q.named.length && !q.those && q.conditions.every((c) => c.kind === 'use_case');
   const aside =
     recommended !== undefined &&
     closest > 0 &&
     (undecided(outcome, config) ||
       (closest >= 2 && (q.applications.get(recommended) ?? 0) < closest) ||
-      (alike >= 2 && !q.recommendation && !q.named.length && !q.those && q.conditions.every((c) => c.kind === 'use_case')) ||
+      (shared && !q.recommendation) ||
       // Or when the catalog does not name the recommended material for the setting and the search found the
       // recommendation by no word of it ("Looking for a recommendation: which wallcovering suits a school?" found
       // the effect recommendation by "look").
@@ -209,11 +211,8 @@ function structuredAnswer(
     recommended !== undefined &&
     q.recommendation &&
     closest > 0 &&
-    alike >= 2 &&
-    q.applications.get(recommended) === closest &&
-    !q.named.length &&
-    !q.those &&
-    q.conditions.every((c) => c.kind === 'use_case')
+    shared &&
+    q.applications.get(recommended) === closest
   ) {
     const list = applicationAnswer(config, base, language, q);
     if (list) found = withRecommendation(config, base, language, list, topGrounding.priority);

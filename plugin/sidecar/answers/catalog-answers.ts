@@ -716,9 +716,13 @@ function yesNoAnswer(ctx: Context, q: QuestionStructure, m: CatalogMaterial): Ca
         : [say(lang, `Laut Katalog ist kein anderes Material ${label}.`, `According to the catalog, no other material is ${label}.`)];
   const others = instead.length ? shown : [];
   if (verdict === undefined) {
-    const open = q.conditions.filter((c) => holds(model, m, c) === undefined);
     const met = q.conditions.filter((c) => holds(model, m, c) === true);
-    const openLabel = labels(model, containsAsked ? open.map((c) => ({ ...c, negated: false })) : open, lang);
+    // (A need turned around is open exactly when the need is: said as the need.)
+    const openLabel = labels(
+      model,
+      wanted.filter((c) => holds(model, m, c) === undefined),
+      lang,
+    );
     const known = met.length
       ? [say(lang, `${name} ist ${labels(model, met, lang)} (${evidence}).`, `${name} is ${labels(model, met, lang)} (${evidence}).`)]
       : [];

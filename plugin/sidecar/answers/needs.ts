@@ -84,7 +84,7 @@ function scaleTexts(m: CatalogMaterial, reads: Scale['reads']): string[] {
 }
 
 /** Whether `phrase` occurs in `tokens` as consecutive words. */
-function containsPhrase(tokens: string[], phrase: string[]): boolean {
+export function containsPhrase(tokens: string[], phrase: string[]): boolean {
   for (let i = 0; i + phrase.length <= tokens.length; i++) {
     let ok = true;
     for (let j = 0; j < phrase.length && ok; j++) ok = tokens[i + j] === phrase[j];

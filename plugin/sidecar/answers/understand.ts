@@ -1,7 +1,7 @@
 import { defaultConfig, type AnswerVocabulary, type LocalizedText, type SiteConfig } from '../core/site-config.js';
 import { materialsOf, type CatalogMaterial } from './documents.js';
 import { Lexicon, both, fold, isFunctionWord, phrases, stem, tokenize, tokensOf, type Entry, type Found } from './lexicon.js';
-import { levelsOfText, meetsNeed, needsModelOf, needsStatedNumber, type Need, type NeedsModel, type ScaleOp } from './needs.js';
+import { containsPhrase, levelsOfText, meetsNeed, needsModelOf, needsStatedNumber, type Need, type NeedsModel, type ScaleOp } from './needs.js';
 import {
   ACTION_WORDS,
   CONFIRM_WORDS,
@@ -727,7 +727,7 @@ export class QuestionReader {
       verbFirst(withoutLeading(clause === undefined ? tokens : clauseWords), (clause ?? query).trimEnd().endsWith('?'), nounAfterVerb(clause ?? query));
     // "Sind da Weichmacher drin?", "Does X produce flaming droplets?" of a named material: the need that says it is free of
     // them, turned around. (In a choice, "nothing with PVC in it" wants the need itself.) A word of the name is no substance.
-    if (asksYesNo && named.length && tokens.some((t, i) => CONTAINS.has(t) || (t === 'in' && tokens[i + 1] === 'it'))) {
+    if (asksYesNo && named.length && CONTAINS.some((phrase) => containsPhrase(tokens, phrase))) {
       const nameWords = new Set(named.flatMap(({ m }) => [...this.#nameTokens.get(m.id)!]));
       for (const f of this.#contained.find(tokens, taken))
         if (!tokens.slice(f.start, f.end).some((t) => nameWords.has(t)) && !conditions.some((c) => c.kind === 'need' && c.need.id === f.value.id))
@@ -742,7 +742,7 @@ export class QuestionReader {
       // ("Von den Materialien mit FSC-Zertifikat: welches hat das geringste Flächengewicht?": the one ranked value.)
       // ("among the materials rated for wet rooms, which has the lowest weight": the weight, not the fire class of "rated".)
       (has('most') !== has('least') ? (mostOf(attributes, has('most')) ?? mostOf(namedAttributes, has('most'))) : undefined) ??
-      (has('best') && !has('least') ? bestOf(attributes) : undefined);
+      (has('best') && !has('least') ? mostOf(attributes, true, GRADED) : undefined);
     // "the maximum print width below 150 cm": the data's maximum with a limit, not the widest.
     if (superlative && conditions.some((c) => c.kind === 'numeric' && c.numeric.attribute === superlative?.attribute)) superlative = undefined;
     // An act in a circumstance clause that ends before the question ("If I reach out, when can I expect …") is no step asked for.
@@ -1095,7 +1095,7 @@ const wordsOf = (text: LocalizedText) =>
     .map((w) => w.trim());
 const PRIVATIVES = phrases(both(PRIVATIVE_WORDS));
 const SPLIT_PARTICLES = tokensOf(SEPARABLE_PARTICLES.de);
-const CONTAINS = new Set(tokensOf(both(CONTAINS_WORDS)).filter((t) => t !== 'in' && t !== 'it'));
+const CONTAINS = phrases(both(CONTAINS_WORDS));
 const WITHOUT_ANY = /\b(without|ohne)\s+(?:any|jegliche[mnrs]?|irgendwelche[mnrs]?)\s+/gi;
 const CHECKOUT_PATTERN = synonymPattern(wordsOf(CHECKOUT_WORDS));
 const PAYING_PATTERN = synonymPattern(wordsOf(PAYING_WORDS));
@@ -1141,19 +1141,13 @@ const SHAPE_TOKENS = new Map(
   ]),
 );
 
-/** The extreme of the one ranked value among the attributes, when there is one. */
-function mostOf(attributes: AttributeId[], highest: boolean): Superlative | undefined {
-  const ranked = attributes.filter((a) => RANKED.has(a));
-  return ranked.length === 1 ? { attribute: ranked[0] as Superlative['attribute'], highest } : undefined;
-}
-
-/** The values graded better or worse (a class), whose best is their highest. */
+/** The values graded better or worse (a class), whose best is their highest ("performs best in terms of fire classification"). */
 const GRADED = new Set<AttributeId>(['cleanability', 'fire']);
 
-/** The best of the one graded value among the attributes ("which one performs best in terms of fire classification?"). */
-function bestOf(attributes: AttributeId[]): Superlative | undefined {
-  const graded = attributes.filter((a) => GRADED.has(a));
-  return graded.length === 1 ? { attribute: graded[0] as Superlative['attribute'], highest: true } : undefined;
+/** The extreme of the one value among the attributes that `among` ranks (every ranked value by default), when there is one. */
+function mostOf(attributes: AttributeId[], highest: boolean, among: ReadonlySet<AttributeId> = RANKED): Superlative | undefined {
+  const ranked = attributes.filter((a) => among.has(a));
+  return ranked.length === 1 ? { attribute: ranked[0] as Superlative['attribute'], highest } : undefined;
 }
 
 function readSuperlative(shapes: Shape[]): Superlative | undefined {

@@ -583,7 +583,7 @@ export const PAYING_WORDS: LocalizedText = { de: 'bezahlen, bezahle, zahlen, zah
  */
 export const PRIVATIVE_WORDS: LocalizedText = { de: 'ohne, kein, keine, keinen, frei von', en: 'without, no, free of' };
 export const CONTAINS_WORDS: LocalizedText = {
-  de: 'drin, darin, enthalten, enthält, enthaelt, stecken, steckt, beinhaltet, beinhalten',
+  de: 'drin, darin, enthalten, enthält, stecken, steckt, beinhaltet, beinhalten',
   en: 'contain, contains, containing, in it, produce, produces, release, releases',
 };
 
