@@ -1501,3 +1501,23 @@ describe('a need said to be no concern (thirteenth session)', () => {
     expect(ask(site, 'Office walls, wet rooms are not an issue here, flame-retardant please. Which materials?').answer).not.toMatch(/wet rooms/);
   });
 });
+
+describe('every material that qualifies, asked beside a setting (fourteenth session)', () => {
+  it('names all materials that meet two stated needs, those the catalog names for the setting first', () => {
+    const site = new SiteState();
+    const q = "Doctor's practice: the walls are disinfected daily and must be flame-retardant with low smoke. Which materials qualify?";
+    const a = ask(site, q);
+    // Scrubbable or better, B1 / B or better and s1 in the default data; only Vinyl on non-woven lists practices.
+    expect(materialIds(a)).toEqual(['vinyl-auf-vlies', 'objektvinyl-typ-2', 'glasfaser-a2']);
+    expect(a.answer).toMatch(/Expressly intended for practices: Vinyl on non-woven 300\./);
+    const kita = ask(site, 'Kita: Welche Materialien sind FSC-zertifiziert und abwischbar?');
+    expect(materialIds(kita)).toEqual(['oeko-vlies-pvc-frei', 'vlies-classic']);
+    expect(kita.answer).toMatch(/Ausdrücklich vorgesehen für Kitas: Öko-Vlies PVC-frei\./);
+  });
+
+  it('keeps the setting as a condition when the question asks for the one to use', () => {
+    const site = new SiteState();
+    const a = ask(site, "Doctor's practice: the walls are disinfected daily and must be flame-retardant with low smoke. Which wallpaper would you use?");
+    expect(materialIds(a)).toEqual(['vinyl-auf-vlies']);
+  });
+});

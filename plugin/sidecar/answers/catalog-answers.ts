@@ -492,8 +492,8 @@ function bounds(ctx: Context, unmet: Condition[]): { sentences: string[]; materi
  * applications, those that meet what it requires are named. A use case without requirements stays the
  * condition it is (its mention is all it asks).
  */
-function requirementsDecide(model: NeedsModel, q: QuestionStructure, materials: CatalogMaterial[]): QuestionStructure {
-  const settings = q.conditions.filter((c) => c.kind === 'use_case' && !c.negated && c.useCase.requires.length > 0);
+function requirementsDecide(model: NeedsModel, q: QuestionStructure, materials: CatalogMaterial[], stated = false): QuestionStructure {
+  const settings = q.conditions.filter((c) => c.kind === 'use_case' && !c.negated && (stated || c.useCase.requires.length > 0));
   if (settings.length === 0) return q;
   const conditions: Condition[] = [];
   const applications = new Map(q.applications);
@@ -526,7 +526,11 @@ function listAnswer(ctx: Context, asked: QuestionStructure, among?: CatalogMater
     const ranked = rankByConditions(all, q.conditions, (m, c) => holds(model, m, c), weightOf);
     return { q, ranked, matching: ranked.filter((r) => r.verdicts.every((v) => v === true)).map((r) => r.material) };
   };
-  let decided = meetAll(asked);
+  // A setting beside stated needs ranks: the needs decide, the materials the catalog names for the setting lead.
+  const setting = (c: Condition) => c.kind === 'use_case' && !c.negated;
+  const stated = new Set(asked.conditions.filter((c) => !setting(c) && !c.negated).flatMap((c) => conditionAttributes(model, c)));
+  const ranks = asked.several && asked.conditions.some(setting) && stated.size >= 2;
+  let decided = meetAll(ranks ? requirementsDecide(model, asked, all, true) : asked);
   // A width none meets exactly with the rest ("printed 300 cm wide", "the wall section is 90 cm wide") is one the
   // print must reach: at least that, also for what a setting's requirements decide next.
   const exactWidth = (c: Condition) => c.kind === 'numeric' && c.numeric.attribute === 'width' && c.numeric.op === 'eq' && !c.negated;
@@ -552,7 +556,12 @@ function listAnswer(ctx: Context, asked: QuestionStructure, among?: CatalogMater
   // the others are counted with the link to the full list.
   // Up to a handful are all named, those the catalog names for the setting first.
   const meant = q.applications.size && !q.count && matching.length > LIST_FEW ? matching.filter((m) => q.applications.has(m.id)) : [];
-  if (q.applications.size && matching.length <= LIST_FEW) matching.sort((a, b) => Number(q.applications.has(b.id)) - Number(q.applications.has(a.id)));
+  // The setting's own words when its requirements decided (the materials the catalog names for it come first).
+  const settings = q === asked ? [] : asked.conditions.filter((c) => c.kind === 'use_case' && !q.conditions.includes(c));
+  const bare = settings.map((c) => (c.kind === 'use_case' ? { ...c, useCase: { ...c.useCase, requires: [] } } : c));
+  const listed = (m: CatalogMaterial) => bare.length > 0 && allHold(model, m, bare) === true;
+  if (q.applications.size && matching.length <= LIST_FEW)
+    matching.sort((a, b) => Number(listed(b)) - Number(listed(a)) || Number(q.applications.has(b.id)) - Number(q.applications.has(a.id)));
   if (meant.length && meant.length < matching.length) {
     const shown = meant.slice(0, shownCount(meant.length));
     const sentences = [
@@ -570,15 +579,15 @@ function listAnswer(ctx: Context, asked: QuestionStructure, among?: CatalogMater
     const named = (m: CatalogMaterial) => (q.applications.has(m.id) ? applications(m) : evidence(m));
     const sentences = [say(lang, `Laut Katalog ${label}: `, `According to the catalog, ${label}: `) + withEvidence(shown, named, lang) + '.'];
     sentences.push(...moreSentence(ctx, shown.length, matching.length));
-    // Named for what the setting requires: the catalog does not list them for the setting itself.
-    const settings = q === asked ? [] : asked.conditions.filter((c) => c.kind === 'use_case' && !q.conditions.includes(c));
+    // Named for what the setting requires or beside it: which of them the catalog names for the setting itself, if any.
     if (settings.length) {
-      const mentioned = labels(
-        model,
-        settings.map((c) => (c.kind === 'use_case' ? { ...c, useCase: { ...c.useCase, requires: [] } } : c)),
-        lang,
+      const mentioned = labels(model, bare, lang);
+      const expressly = shown.filter(listed);
+      sentences.push(
+        expressly.length
+          ? say(lang, `Ausdrücklich ${mentioned}: ${namesOf(expressly, lang)}.`, `Expressly ${mentioned}: ${namesOf(expressly, lang)}.`)
+          : say(lang, `Im Katalog ist dafür nicht ausdrücklich genannt: ${mentioned}.`, `The catalog does not list them expressly as ${mentioned}.`),
       );
-      sentences.push(say(lang, `Im Katalog ist dafür nicht ausdrücklich genannt: ${mentioned}.`, `The catalog does not list them expressly as ${mentioned}.`));
     }
     if (shown.length === matching.length && ranked.some((r) => r.open.length && !r.lacking.length))
       sentences.push(say(lang, 'Für die übrigen Materialien ist das nicht veröffentlicht.', 'For the other materials this is not published.'));

@@ -84,6 +84,8 @@ export interface QuestionStructure {
   confirms: boolean;
   projectSpecific: boolean;
   listWord: boolean;
+  /** Asks for every material that qualifies ("Welche Materialien …", "Options?"), not for the one to use. */
+  several: boolean;
   /** A word for materials or a choice among them ("welche Tapete", "what materials", "recommend"). */
   asksMaterial: boolean;
   /** Asks what to use ("empfehlen", "suitable"): a staff recommendation among the matches leads. */
@@ -798,6 +800,7 @@ export class QuestionReader {
             f.start >= asked && f.start < askedEnd && !later(f.start) && !(step === 'ordering' && tokens.slice(f.start, f.end).every((t) => QUOTES.has(t))),
         ),
       listWord: has('list') || !asksYesNo,
+      several: has('several'),
       asksMaterial: has('list') || has('recommend') || tokens.some((t) => MATERIAL_TERMS.has(t)),
       recommendation: has('recommend'),
       // "those walls", "diesen Räumen": a demonstrative before another noun is not the materials named before.

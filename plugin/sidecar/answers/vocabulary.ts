@@ -480,6 +480,8 @@ export const QUESTION_SHAPE_WORDS = {
   // A yes/no asked indirectly ("Mein Kunde fragt, ob …", "I wonder whether …").
   whether: { de: 'ob', en: 'whether' },
   list: { de: 'welche, welcher, welches, welchem, welchen, alle, liste, auflisten, filtern', en: 'which, list, all, what materials, filter' },
+  // Every material that qualifies, not the one to use ("Welche Materialien …", "Options?"): a setting then ranks.
+  several: { de: 'Materialien, Optionen, Möglichkeiten, Alternativen', en: 'materials, options, alternatives' },
   compare: {
     de: 'Vergleich, vergleichen, Unterschied, Unterschiede, unterscheiden, vs, versus, gegenüber, im Vergleich zu, verglichen mit',
     en: 'compare, comparison, difference, differences, differ, vs, versus, stack up against, stacks up against, compared to, compared with',
