@@ -1521,3 +1521,12 @@ describe('every material that qualifies, asked beside a setting (fourteenth sess
     expect(materialIds(a)).toEqual(['vinyl-auf-vlies']);
   });
 });
+
+describe('a guest toilet as a damp room (fourteenth session)', () => {
+  it('answers whether a material not suited to wet rooms can go into a guest WC with its "no"', () => {
+    const site = new SiteState();
+    const a = ask(site, 'Kann ich das Vlies Classic 150 im Gäste-WC verwenden?');
+    expect(a.answer).toMatch(/^Nein: Vlies Classic 150 – nicht für Feuchträume geeignet/);
+    expect(ask(site, 'Is the Non-woven Classic 150 fine for a guest toilet?').answer).toMatch(/^No: /);
+  });
+});
