@@ -1530,3 +1530,21 @@ describe('a guest toilet as a damp room (fourteenth session)', () => {
     expect(ask(site, 'Is the Non-woven Classic 150 fine for a guest toilet?').answer).toMatch(/^No: /);
   });
 });
+
+describe('context before a colon, and a clause of its own words (fourteenth session)', () => {
+  it('reads "I\'m an AI assistant planning a schedule for my user: how long …" as the lead time, not a date to route', () => {
+    const site = new SiteState();
+    const a = ask(site, "I'm an AI assistant planning a schedule for my user: how long do production and delivery take?");
+    expect(a.routed).toBe(false);
+    expect(a.answer).toMatch(/5–7 business days/);
+  });
+
+  it('reads a project described before "Wie gehen wir vor?" as context, and a clause that points back as asking about it', () => {
+    const site = new SiteState();
+    const a = ask(site, 'Wir möchten ein konkretes Projekt anfragen: Hotelflur, rund 40 Meter Wandlänge, Motiv steht schon. Wie gehen wir vor?');
+    expect(a.routed).toBe(false);
+    expect(a.answer).toMatch(/Kontaktformular/);
+    // "Was kostet das?" after the context still asks the price of it.
+    expect(ask(site, 'Wir brauchen ein Motiv für 40 Meter Hotelflur. Was kostet das?').routed).toBe(true);
+  });
+});

@@ -6,7 +6,17 @@ import { fastAnswerJson, fastResultsJson } from '../speed/answer-json.js';
 import type { CatalogMaterial, Lang } from './documents.js';
 import { Memo } from '../core/memo.js';
 import { indexFor, type AnswerIndex, type Hit, type SearchOutcome } from './search.js';
-import { ASKERS_PRINCIPAL, BEFORE, CIRCUMSTANCE, QuestionReader, askingClause, readerFor, withoutLeading, type QuestionStructure } from './understand.js';
+import {
+  ASKERS_PRINCIPAL,
+  BEFORE,
+  CIRCUMSTANCE,
+  QuestionReader,
+  REFERS_BACK,
+  askingClause,
+  readerFor,
+  withoutLeading,
+  type QuestionStructure,
+} from './understand.js';
 import { both, expandShorthand, fold, tokensOf } from './lexicon.js';
 import { factDeskFor, type AnswerKind } from './facts/index.js';
 import { SAYS_YES_NO, factVerdict, lineVerdict } from './facts/yes-no.js';
@@ -408,9 +418,6 @@ const REQUESTS = new Set(tokensOf(both(REQUEST_WORDS)));
 
 /** Pronouns that stand only for a thing named before ("it", "es"), wherever they follow the verb. */
 const OBJECT_PRONOUNS = new Set(tokensOf('it, es'));
-
-/** A pronoun right after the verb of a yes/no ("Is it …", "Ist die …"): the material before. */
-const REFERS_BACK = new Set(tokensOf('it, that, this, es, sie, er, die, der, das, diese, dieses, dieser, damit, dafür, dazu, darauf, darüber'));
 
 /** Whether a question's words are only the material's name (its words in either language, stop words aside). */
 function namesOnly(index: AnswerIndex, asked: string, material: CatalogMaterial, lang: Lang): boolean {

@@ -720,7 +720,11 @@ export class QuestionReader {
     // A clause before a dash is such a context too when it is a sentence of its own ("the fitter wants something on the
     // light side – which …"), not a word or two ("Und preislich – …").
     const wholeContext = /[.!]$/.test(context) || (/[–—]$/.test(context) && this.#words(context).length >= 4);
-    const asked = Math.max(choice && wholeContext && !context.includes('?') ? tokens.length - clauseWords.length - trailing : 0, reportedChoice ? reported : 0);
+    // A clause of its own words ("…: how long do production and delivery take?"), not one that points back ("Who do I send it to?").
+    const ownTopic = clause !== undefined && clauseWords.length >= 4 && !tokensOf(clause).some((t) => REFERS_BACK.has(t));
+    // Such a clause after a colon has its context before it too ("I'm an AI assistant planning a schedule for my user: …").
+    const before = (choice && wholeContext) || (ownTopic && (wholeContext || (/:$/.test(context) && this.#words(context).length >= 4)));
+    const asked = Math.max(before && !context.includes('?') ? tokens.length - clauseWords.length - trailing : 0, reportedChoice ? reported : 0);
     const askedEnd = tokens.length - trailing;
     const asksYesNo =
       has('whether') ||
@@ -1181,6 +1185,11 @@ export function readerFor(index: object, config: SiteConfig): QuestionReader {
  * sentence end, a colon or a dash ("Wir sanieren ein Amt – ist X dort erlaubt?"); undefined when the
  * question is one clause.
  */
+/** Pronouns and pronominal adverbs for what came before ("it", "die", "dafür"). */
+export const REFERS_BACK = new Set(
+  tokensOf('it, that, this, they, them, those, es, sie, er, die, der, das, diese, dieses, dieser, damit, dafür, dazu, darauf, darüber'),
+);
+
 export function askingClause(query: string): string | undefined {
   const clauses = query.split(/(?<=[.!?:;])\s+|\s[–—-]\s/).filter((s) => s.trim());
   if (clauses.length < 2) return undefined;
