@@ -1548,3 +1548,15 @@ describe('context before a colon, and a clause of its own words (fourteenth sess
     expect(ask(site, 'Wir brauchen ein Motiv für 40 Meter Hotelflur. Was kostet das?').routed).toBe(true);
   });
 });
+
+describe('a width with comparing words between, and a figure that is no count (fourteenth session)', () => {
+  it('reads "Druckbreite von mehr als 3 m – welche …" as wider than 300 cm and names every match', () => {
+    const site = new SiteState();
+    const wider = site.config.materials.filter((m) => m.printable_width_cm > 300).map((m) => m.id);
+    const a = ask(site, 'Ich suche alle Tapetenmaterialien mit einer Druckbreite von mehr als 3 m – welche kommen da infrage?');
+    expect(a.routed).toBe(false);
+    expect(materialIds(a)).toEqual(wider);
+    const b = ask(site, 'Which materials have a printable width of at least 3 m?');
+    expect(materialIds(b)).toEqual(site.config.materials.filter((m) => m.printable_width_cm >= 300).map((m) => m.id));
+  });
+});

@@ -867,7 +867,8 @@ const MATERIAL_TERMS = new Set(tokensOf(`${CATALOG_WORDING.terms.de} ${CATALOG_W
 function readCount(tokens: string[]): number | undefined {
   for (let i = 0; i < tokens.length; i++) {
     const n = /^\d{1,2}$/.test(tokens[i]) ? Number(tokens[i]) : COUNTS.get(tokens[i]);
-    if (!n || n > 20) continue;
+    // A figure with its unit ("3 m – welche …") is a value, not how many.
+    if (!n || n > 20 || VALUE_UNITS.has(tokens[i + 1] ?? '')) continue;
     if (tokens[i - 1] === 'top' || MATERIAL_TERMS.has(tokens[i + 1] ?? '') || MATERIAL_TERMS.has(tokens[i + 2] ?? '')) return n;
   }
   return undefined;
@@ -1223,12 +1224,17 @@ const OR_LESS =
 const WIDTH_STEMS = ['breit', 'schmal', 'wide', 'narrow', 'width'];
 const WEIGHT_STEMS = ['schwer', 'leicht', 'heav', 'light', 'weigh'];
 const WORD_CHAR = /\w/;
-// "wider than", and a comparison or "of" between the value's word and the number ("print widths below 1.5 metres", "Breite von 3 m").
-const CONNECTIVE = /(?:als|than|below|under|over|above|unter|ueber|of|von)$/;
+// "wider than", and comparing words or "of" between the value's word and the number ("print widths below 1.5 metres",
+// "Breite von mehr als 3 m").
+const LINKING_WORDS = new Set(
+  'als than below under over above unter ueber of von mehr weniger more less mindestens hoechstens maximal minimum maximum at least most bis zu up to'.split(
+    ' ',
+  ),
+);
 
 /**
- * Whether `before` ends in a word containing one of `stems`, then whitespace, then perhaps a CONNECTIVE and
- * whitespace: what `(stem)\w*\s+(als|than)?\s*$` said, read from the end (as a pattern, a run of words and
+ * Whether `before` ends in a word containing one of `stems`, then whitespace, then perhaps up to three
+ * LINKING_WORDS and whitespace ("Breite von mehr als"), read from the end (as a pattern, a run of words and
  * spaces made it cubic).
  */
 function endsWithWordOf(before: string, stems: readonly string[]): boolean {
@@ -1240,9 +1246,18 @@ function endsWithWordOf(before: string, stems: readonly string[]): boolean {
     const run = word.slice(start);
     return stems.some((stem) => run.includes(stem));
   };
-  const rest = before.trimEnd();
-  const connective = CONNECTIVE.exec(rest);
-  return wordBefore(before) || (connective !== null && wordBefore(rest.slice(0, connective.index)));
+  if (wordBefore(before)) return true;
+  // Up to three comparing words between ("Druckbreite von mehr als 3 m", "a width of at least 3 m").
+  let rest = before.trimEnd();
+  for (let i = 0; i < 3; i++) {
+    let start = rest.length;
+    while (start > 0 && WORD_CHAR.test(rest[start - 1]!)) start--;
+    if (start === rest.length || !LINKING_WORDS.has(rest.slice(start))) return false;
+    rest = rest.slice(0, start);
+    if (wordBefore(rest)) return true;
+    rest = rest.trimEnd();
+  }
+  return false;
 }
 
 /** The units readNumbers reads after a number, as tokens ("g/m²" is "g", "m2"). */
