@@ -1560,3 +1560,14 @@ describe('a width with comparing words between, and a figure that is no count (f
     expect(materialIds(b)).toEqual(site.config.materials.filter((m) => m.printable_width_cm >= 300).map((m) => m.id));
   });
 });
+
+describe('a need said unsuited a few words before it (fourteenth session)', () => {
+  it('reads "unsuitable for use in wet rooms" as not suitable, and not across another need ("avoid PVC and want low off-gassing")', () => {
+    const site = new SiteState();
+    const dry = site.config.materials.filter((m) => !m.wet_room_suitable).map((m) => m.id);
+    expect(materialIds(ask(site, 'Which materials in your range are unsuitable for use in wet rooms?'))).toEqual(dry);
+    const a = ask(site, 'LEED project, open-plan office. We must avoid PVC and want low off-gassing. What do you have?');
+    expect(a.answer).not.toMatch(/not low-emission/);
+    expect(materialIds(a)[0]).toBe('oeko-vlies-pvc-frei');
+  });
+});

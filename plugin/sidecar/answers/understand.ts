@@ -547,7 +547,15 @@ export class QuestionReader {
     const insufficientAfter = (end: number) => insufficientAt.some((i) => i >= end && wordsBetween(end - 1, i) < 4);
     // "für Feuchträume ungeeignet", "für Fluchtwege nicht zulässig", "unsuitable for wet rooms": the need said unsuited.
     const unsuitedAround = (start: number, end: number) =>
-      [start - 2, start - 1, end, end + 1].some((i) => UNSUITED.has(tokens[i] ?? '')) ||
+      [end, end + 1].some((i) => UNSUITED.has(tokens[i] ?? '')) ||
+      // Before, with at most one longer word between ("unsuitable for use in wet rooms", "ungeeignet für den Einsatz in …").
+      // Not across another need or a conjunction ("avoid PVC and want low off-gassing").
+      [1, 2, 3, 4, 5].some(
+        (k) =>
+          UNSUITED.has(tokens[start - k] ?? '') &&
+          wordsBetween(start - k, start) < 2 &&
+          !tokens.slice(start - k + 1, start).some((t, j) => CONJUNCTIONS.has(t) || needWordAt.has(start - k + 1 + j)),
+      ) ||
       KEPT_AWAY.some((p) => p.every((w, k) => tokens[start - p.length + k] === w)) ||
       (NEGATIONS.has(tokens[end] ?? '') && SUITED.has(tokens[end + 1] ?? '')) ||
       // German puts "nicht" before the verb at the end: "in Feuchträumen (besser) nicht verwenden".
@@ -1008,6 +1016,7 @@ const REQUIRED = new Set(tokensOf(both(REQUIREMENT_WORDS)));
 const CONCERNED = new Set(tokensOf(both(CONCERNED_WORDS)));
 
 /** Said of a need, these make it one not wanted ("ungeeignet"), and after "nicht" ("nicht zulässig"). */
+const CONJUNCTIONS = new Set(tokensOf('and, or, but, und, oder, aber, sowie'));
 const UNSUITED = new Set(tokensOf('ungeeignet, untauglich, unzulässig, meiden, vermeiden, fernhalten, unsuitable, unsuited, unfit, avoid'));
 /** "ohne dass es leidet", "without it getting damaged", "without damaging it": a clause of what must not happen, no negated question. */
 function withoutClause(tokens: string[], i: number): boolean {
