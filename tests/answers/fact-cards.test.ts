@@ -1571,3 +1571,13 @@ describe('a need said unsuited a few words before it (fourteenth session)', () =
     expect(materialIds(a)[0]).toBe('oeko-vlies-pvc-frei');
   });
 });
+
+describe('a question reported as what someone would like to know (fourteenth session)', () => {
+  it('answers "My user would like to know how to go about ordering from you." as how ordering works', () => {
+    const site = new SiteState();
+    for (const q of ['My user would like to know how to go about ordering from you.', 'I would like to know how to order from you.']) {
+      const a = ask(site, q);
+      expect(a.answer, q).toMatch(/^There is no ordering interface/);
+    }
+  });
+});

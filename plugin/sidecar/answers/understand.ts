@@ -355,6 +355,8 @@ export class QuestionReader {
     if (out.search(CHECKOUT_PATTERN) >= 0) out = out.replace(PAYING_PATTERN, ORDERING_VERB[lang]);
     // "without any PVC", "ohne jegliches PVC": the quantifier says nothing the need's words ("without PVC") do not.
     out = out.replace(WITHOUT_ANY, '$1 ');
+    // "I would like to know how …", "möchte wissen, wie …": the reported question is the question (its own wants are not the asker's).
+    out = out.replace(WANTS_TO_KNOW, '');
     // The asker's company ("our company logo", "unserer Firma") is not ours: its word would find our company's facts.
     return out.replace(ASKERS_COMPANY, '$1$2');
   }
@@ -1113,6 +1115,8 @@ const wordsOf = (text: LocalizedText) =>
 const PRIVATIVES = phrases(both(PRIVATIVE_WORDS));
 const SPLIT_PARTICLES = tokensOf(SEPARABLE_PARTICLES.de);
 const CONTAINS = phrases(both(CONTAINS_WORDS));
+const WANTS_TO_KNOW =
+  /\b(?:would like to know|would love to know|wants? to know|möchten? (?:gerne? )?wissen|würden? (?:gerne? )?wissen|wüssten? gerne?)[,:]?\s+(?=(?:how|what|which|when|where|wie|was|welche[mnrs]?|wann|wo)\b)/giu;
 const WITHOUT_ANY = /\b(without|ohne)\s+(?:any|jegliche[mnrs]?|irgendwelche[mnrs]?)\s+/gi;
 const CHECKOUT_PATTERN = synonymPattern(wordsOf(CHECKOUT_WORDS));
 const PAYING_PATTERN = synonymPattern(wordsOf(PAYING_WORDS));
