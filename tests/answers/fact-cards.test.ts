@@ -1581,3 +1581,17 @@ describe('a question reported as what someone would like to know (fourteenth ses
     }
   });
 });
+
+describe('a verb with "zu" inside is no compound of a price word (fourteenth session)', () => {
+  it('does not read "vorzuschlagen" as "Zuschlag" (a surcharge) and answers the applications asked', () => {
+    const site = new SiteState();
+    const a = ask(
+      site,
+      'Wir sind ein Planungsbüro und überlegen, dem Bauherrn das Vlies FR B1 vorzuschlagen. Wo kommt das typischerweise zum Einsatz, also in was für Objekten?',
+    );
+    expect(a.routed).toBe(false);
+    expect(a.answer).toMatch(/Hotels, Büros, Praxen, Verkaufsräume/);
+    // The noun itself still asks a price.
+    expect(ask(site, 'Gibt es einen Zuschlag für das Vlies FR B1?').routed).toBe(true);
+  });
+});

@@ -194,7 +194,8 @@ function formsMatch(q: Forms, w: Forms, known?: ReadonlySet<string>, parts: Read
   // with another known word ("Klinikflur" → "klinik" + "flur"; not "Geschäftsführer").
   // With a short ending cut too ("Flusskreuzfahrtschiffs" ends in "Kreuzfahrtschiff" once its genitive s is;
   // not a long one: "Anforderungen" cut to "anforder" does not end in "order").
-  const shortEnding = question.length - q.stem.length <= 2 && q.stem.length >= wordStem.length + 3;
+  // Not "-en": a verb's infinitive with "zu" inside ("vorzuschlagen") is no compound of "Zuschlag".
+  const shortEnding = question.length - q.stem.length <= 2 && q.stem.length >= wordStem.length + 3 && !question.endsWith('en');
   if (question.endsWith(word) || question.endsWith(wordStem) || (shortEnding && q.stem.endsWith(word))) return true;
   if (!parts || !question.startsWith(wordStem)) return false;
   const rest = question.slice(question.startsWith(word) ? word.length : wordStem.length);
