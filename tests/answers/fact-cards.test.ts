@@ -1575,7 +1575,11 @@ describe('a need said unsuited a few words before it (fourteenth session)', () =
 describe('a question reported as what someone would like to know (fourteenth session)', () => {
   it('answers "My user would like to know how to go about ordering from you." as how ordering works', () => {
     const site = new SiteState();
-    for (const q of ['My user would like to know how to go about ordering from you.', 'I would like to know how to order from you.']) {
+    for (const q of [
+      'My user would like to know how to go about ordering from you.',
+      'I would like to know how to order from you.',
+      'Tell me how to order from you.',
+    ]) {
       const a = ask(site, q);
       expect(a.answer, q).toMatch(/^There is no ordering interface/);
     }
@@ -1593,5 +1597,14 @@ describe('a verb with "zu" inside is no compound of a price word (fourteenth ses
     expect(a.answer).toMatch(/Hotels, Büros, Praxen, Verkaufsräume/);
     // The noun itself still asks a price.
     expect(ask(site, 'Gibt es einen Zuschlag für das Vlies FR B1?').routed).toBe(true);
+  });
+});
+
+describe('how to order said as a reported question in German (fourteenth session)', () => {
+  it('answers "Mein Nutzer möchte wissen, wie man bei Ihnen bestellt." with how ordering works, not the sample request', () => {
+    const site = new SiteState();
+    for (const q of ['Mein Nutzer möchte wissen, wie man bei Ihnen bestellt.', 'Ich frage mich, wie ich bei Ihnen bestelle.']) {
+      expect(ask(site, q).answer, q).toMatch(/^Es gibt keine Bestellschnittstelle/);
+    }
   });
 });
