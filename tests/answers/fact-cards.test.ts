@@ -1608,3 +1608,18 @@ describe('how to order said as a reported question in German (fourteenth session
     }
   });
 });
+
+describe('a greeting or an asking frame before the question (fourteenth session)', () => {
+  it('answers "Hi there, how does ordering work?" and "Could you tell me: …" as the question itself', () => {
+    const site = new SiteState();
+    const plain = ask(site, 'How does ordering work?').answer;
+    for (const q of ['Hi there, how does ordering work?', 'Could you tell me: How does ordering work?']) {
+      const a = ask(site, q);
+      expect(a.routed, q).toBe(false);
+      expect(a.answer, q).toBe(plain);
+    }
+    const de = ask(site, 'Hallo zusammen, wie läuft eine Bestellung ab?');
+    expect(de.routed).toBe(false);
+    expect(de.answer).toMatch(/Fachberater/);
+  });
+});

@@ -69,29 +69,7 @@ export function tokenize(folded: string): string[] {
 export const tokensOf = (text: string): string[] => tokenize(fold(text));
 
 /** The stop words of both languages (Orama's lists and the search's additions, folded). */
-const FUNCTION_WORDS = new Set(
-  // Greetings and thanks too: "hallo" is no typo of "hallt".
-  [
-    ...germanStopwords,
-    ...englishStopwords,
-    ...EXTRA_STOPWORDS.de,
-    ...EXTRA_STOPWORDS.en,
-    'hallo',
-    'hello',
-    'hi',
-    'hey',
-    'moin',
-    'servus',
-    'danke',
-    'thanks',
-    'thank',
-    'bitte',
-    'please',
-    'gruss',
-    'gruesse',
-    'regards',
-  ].map((w) => fold(w)),
-);
+const FUNCTION_WORDS = new Set([...germanStopwords, ...englishStopwords, ...EXTRA_STOPWORDS.de, ...EXTRA_STOPWORDS.en].map((w) => fold(w)));
 
 /** Whether a token is a stop word of either language. */
 export const isFunctionWord = (token: string): boolean => FUNCTION_WORDS.has(token);

@@ -302,6 +302,15 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'super',
     'okay',
     'ok',
+    // Greetings and thanks ("Hallo zusammen, wie läuft …?"): "hallo" is no typo of "hallt", and in the search they are no term.
+    'hallo',
+    'hi',
+    'hey',
+    'moin',
+    'servus',
+    'danke',
+    'gruß',
+    'grüße',
   ],
   // What is left of "we're", "we've", "we'll".
   en: [
@@ -360,6 +369,13 @@ export const EXTRA_STOPWORDS: Record<'de' | 'en', string[]> = {
     'wonders',
     'wondering',
     'curious',
+    // Greetings and thanks ("Hi there, how does ordering work?").
+    'hello',
+    'hi',
+    'hey',
+    'thanks',
+    'thank',
+    'regards',
   ],
 };
 
