@@ -1623,3 +1623,15 @@ describe('a greeting or an asking frame before the question (fourteenth session)
     expect(de.answer).toMatch(/Fachberater/);
   });
 });
+
+describe('a greeting, a sign-off or "one question:" around the question (fourteenth session)', () => {
+  it('answers the question inside "Good morning, … Best regards" and after "Eine Frage:" as without them', () => {
+    const site = new SiteState();
+    expect(ask(site, 'Good morning, how does ordering work? Best regards').answer).toBe(ask(site, 'How does ordering work?').answer);
+    expect(ask(site, 'Eine Frage: Lieferzeit?').answer).toMatch(/5–7 Werktage/);
+    const yes = ask(site, 'Tell me, can Glass fibre fabric A2 be used on escape routes?');
+    expect(yes.answer).toMatch(/^Yes/);
+    // "Kurze Frage vor den Feiertagen: …" keeps its context: only "Kurze Frage:" alone is an announcement.
+    expect(ask(site, 'Kurze Frage vor den Feiertagen: Haben Sie an Heiligabend auf?').routed).toBe(true);
+  });
+});

@@ -357,6 +357,8 @@ export class QuestionReader {
     out = out.replace(WITHOUT_ANY, '$1 ');
     // "I would like to know how …", "möchte wissen, wie …": the reported question is the question (its own wants are not the asker's).
     out = out.replace(WANTS_TO_KNOW, '');
+    // A greeting, a sign-off or "one question:" around the question says nothing of it ("Good morning", "best", "Tag" would).
+    out = out.replace(OPENING, '').replace(SIGN_OFF, '');
     // The asker's company ("our company logo", "unserer Firma") is not ours: its word would find our company's facts.
     return out.replace(ASKERS_COMPANY, '$1$2');
   }
@@ -1117,6 +1119,10 @@ const SPLIT_PARTICLES = tokensOf(SEPARABLE_PARTICLES.de);
 const CONTAINS = phrases(both(CONTAINS_WORDS));
 const WANTS_TO_KNOW =
   /\b(?:would like to know|would love to know|wants? to know|(?:could|can|would) you tell me|möchten? (?:gerne? )?wissen|würden? (?:gerne? )?wissen|wüssten? gerne?|(?:können|könnten) sie mir sagen)[,:]?\s+(?=(?:how|what|which|when|where|wie|was|welche[mnrs]?|wann|wo)\b)/giu;
+const OPENING =
+  /^(?:(?:good morning|good afternoon|good evening|hello there|hi there|guten morgen|guten tag|guten abend|hallo zusammen|tell me|sagen sie mal|sag mal)[,:!.]?|(?:one question|quick question|a quick question|eine frage|kurze frage):)\s+/iu;
+const SIGN_OFF =
+  /\s(?:best regards|kind regards|many thanks|thanks in advance|viele grüße|beste grüße|freundliche grüße|mit freundlichen grüßen|danke im voraus|vielen dank)[.!,]?$/iu;
 const WITHOUT_ANY = /\b(without|ohne)\s+(?:any|jegliche[mnrs]?|irgendwelche[mnrs]?)\s+/gi;
 const CHECKOUT_PATTERN = synonymPattern(wordsOf(CHECKOUT_WORDS));
 const PAYING_PATTERN = synonymPattern(wordsOf(PAYING_WORDS));
