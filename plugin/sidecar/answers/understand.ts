@@ -1019,8 +1019,9 @@ export const INVERTS = new Set(tokensOf(both(INVERTING_WORDS)));
 const REQUIRED = new Set(tokensOf(both(REQUIREMENT_WORDS)));
 const CONCERNED = new Set(tokensOf(both(CONCERNED_WORDS)));
 
-/** Said of a need, these make it one not wanted ("ungeeignet"), and after "nicht" ("nicht zulässig"). */
+/** Words that join two wishes ("avoid PVC and want low off-gassing"): an unsuited word before one does not reach past them. */
 const CONJUNCTIONS = new Set(tokensOf('and, or, but, und, oder, aber, sowie'));
+/** Said of a need, these make it one not wanted ("ungeeignet"), and after "nicht" ("nicht zulässig"). */
 const UNSUITED = new Set(tokensOf('ungeeignet, untauglich, unzulässig, meiden, vermeiden, fernhalten, unsuitable, unsuited, unfit, avoid'));
 /** "ohne dass es leidet", "without it getting damaged", "without damaging it": a clause of what must not happen, no negated question. */
 function withoutClause(tokens: string[], i: number): boolean {
@@ -1200,16 +1201,16 @@ export function readerFor(index: object, config: SiteConfig): QuestionReader {
   return reader;
 }
 
-/**
- * The clause that asks, of a question with context before it: the last part ending in "?" after a
- * sentence end, a colon or a dash ("Wir sanieren ein Amt – ist X dort erlaubt?"); undefined when the
- * question is one clause.
- */
 /** Pronouns and pronominal adverbs for what came before ("it", "die", "dafür"). */
 export const REFERS_BACK = new Set(
   tokensOf('it, that, this, they, them, those, es, sie, er, die, der, das, diese, dieses, dieser, damit, dafür, dazu, darauf, darüber'),
 );
 
+/**
+ * The clause that asks, of a question with context before it: the last part ending in "?" after a
+ * sentence end, a colon or a dash ("Wir sanieren ein Amt – ist X dort erlaubt?"); undefined when the
+ * question is one clause.
+ */
 export function askingClause(query: string): string | undefined {
   const clauses = query.split(/(?<=[.!?:;])\s+|\s[–—-]\s/).filter((s) => s.trim());
   if (clauses.length < 2) return undefined;
